@@ -1,0 +1,67 @@
+import type { User, ProfilePatch } from '../../domain/user';
+import type { Role, Title } from '../../domain/limits';
+
+export interface NewUser {
+  email: string;
+  /** Preferred handle; the repository appends a number when it is taken. */
+  username: string;
+  passwordHash: string | null;
+  timezone: string | null;
+  role?: Role;
+}
+
+export interface UserCredentials {
+  user: User;
+  passwordHash: string | null;
+}
+
+export interface UserSearch {
+  query: string;
+  limit: number;
+}
+
+export const UserRepository = Symbol.for('UserRepository');
+export interface UserRepository {
+  /** Creates the user; raises AppError('user_exists') when the e-mail is taken (also under a race). */
+  create(user: NewUser): Promise<User>;
+  findById(id: number): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+  findCredentialsByEmail(email: string): Promise<UserCredentials | null>;
+  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
+  /** Applies the patch and returns the saved user; raises AppError('not_found') for an unknown id. */
+  updateProfile(userId: number, patch: ProfilePatch & { onlineChangedAt?: Date | null }): Promise<User>;
+  setProfileFilename(userId: number, filename: string): Promise<User>;
+  setRole(userId: number, role: Role, title: Title | null): Promise<User>;
+  /** E-mail, username, first or last name containing the query (case-insensitive), newest first. */
+  search(search: UserSearch): Promise<User[]>;
+}
+
+export interface AuthTokenRecord {
+  tokenHash: string;
+  userId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** Opaque session tokens, stored hashed. */
+export const AuthTokenRepository = Symbol.for('AuthTokenRepository');
+export interface AuthTokenRepository {
+  create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void>;
+  find(tokenHash: string): Promise<AuthTokenRecord | null>;
+  /** Pushes the expiry forward (sliding sessions). */
+  renew(tokenHash: string, expiresAt: Date): Promise<void>;
+  revoke(tokenHash: string, at: Date): Promise<void>;
+  /** Revokes every live token of the user except the one given. */
+  revokeAllForUser(userId: number, at: Date, exceptTokenHash?: string): Promise<void>;
+}
+
+/** Single-use password reset tokens, stored hashed. */
+export const PasswordResetRepository = Symbol.for('PasswordResetRepository');
+export interface PasswordResetRepository {
+  create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void>;
+  /**
+   * Marks the token used and returns its user id, in one conditional write; null when it is unknown,
+   * already used or expired. Two concurrent consumers: exactly one gets the id.
+   */
+  consume(tokenHash: string, now: Date): Promise<number | null>;
+}
