@@ -14,8 +14,8 @@ export const SITE_NAME = 'Titled Chess';
 export const DEFAULT_ROUTE_META: RouteMeta = {
   title: 'Play titled chess players online | Titled Chess',
   description:
-    'Challenge verified GMs, IMs, FMs and other titled chess players to paid training games on Lichess. ' +
-    'Pick the time control, pay per minute from your credits, and play now with no scheduling needed.',
+    'Challenge verified GMs, IMs and other titled players to paid training games on Lichess. ' +
+    'Pick your time control, pay per minute, no scheduling needed.',
 };
 
 export const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
@@ -23,8 +23,8 @@ export const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
   '/landing': {
     title: 'Play titled chess players online | Titled Chess',
     description:
-      'Train against verified titled players at any level. Choose your opponent and time control, play on ' +
-      'Lichess, keep every game for analysis. Games start within minutes, no scheduling needed.',
+      'Train against verified titled players at any level. Choose opponent and time control, play on ' +
+      'Lichess and keep every game for analysis.',
   },
   '/play': {
     title: 'Play now: challenge a titled player | Titled Chess',
@@ -88,18 +88,20 @@ export const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
   },
   '/admin': {
     title: 'Admin | Titled Chess',
-    description: 'Administration of users, challenges and payments.',
+    description: 'Administration of Titled Chess: users, titled players, challenges and payments.',
   },
 };
 
 /** Strips the query string, hash and trailing slashes so '/about/?x=1#y' finds '/about'. */
 function normalizePath(pathname: string): string {
-  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  const path = (pathname.split(/[?#]/, 1)[0] ?? '').replace(/\/{2,}/g, '/');
   const trimmed = path.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 
 /** The title and description for a path; unknown paths get the default, about playing titled players. */
 export function routeMeta(pathname: string): RouteMeta {
-  return ROUTE_META[normalizePath(pathname)] ?? DEFAULT_ROUTE_META;
+  const path = normalizePath(pathname);
+  // hasOwn, so '/__proto__' or 'constructor' can never return an Object.prototype member.
+  return Object.hasOwn(ROUTE_META, path) ? (ROUTE_META[path] as RouteMeta) : DEFAULT_ROUTE_META;
 }
