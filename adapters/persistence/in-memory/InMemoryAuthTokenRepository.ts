@@ -1,0 +1,40 @@
+import { injectable } from 'inversify';
+import type { AuthTokenRecord, AuthTokenRepository } from '../../../application/ports/users';
+
+@injectable()
+export class InMemoryAuthTokenRepository implements AuthTokenRepository {
+  private readonly tokens = new Map<string, AuthTokenRecord>();
+
+  async create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+    if (this.tokens.has(record.tokenHash)) throw new Error(`Duplicate token hash`);
+    this.tokens.set(record.tokenHash, {
+      tokenHash: record.tokenHash,
+      userId: record.userId,
+      expiresAt: new Date(record.expiresAt),
+      revokedAt: null,
+    });
+  }
+
+  async find(tokenHash: string): Promise<AuthTokenRecord | null> {
+    const record = this.tokens.get(tokenHash);
+    return record ? { ...record, expiresAt: new Date(record.expiresAt), revokedAt: record.revokedAt ? new Date(record.revokedAt) : null } : null;
+  }
+
+  async renew(tokenHash: string, expiresAt: Date): Promise<void> {
+    const record = this.tokens.get(tokenHash);
+    if (record && record.revokedAt === null) record.expiresAt = new Date(expiresAt);
+  }
+
+  async revoke(tokenHash: string, at: Date): Promise<void> {
+    const record = this.tokens.get(tokenHash);
+    if (record && record.revokedAt === null) record.revokedAt = new Date(at);
+  }
+
+  async revokeAllForUser(userId: number, at: Date, exceptTokenHash?: string): Promise<void> {
+    for (const record of this.tokens.values()) {
+      if (record.userId === userId && record.revokedAt === null && record.tokenHash !== exceptTokenHash) {
+        record.revokedAt = new Date(at);
+      }
+    }
+  }
+}

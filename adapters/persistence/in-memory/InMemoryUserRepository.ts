@@ -1,0 +1,108 @@
+import { injectable } from 'inversify';
+import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../../../application/ports/users';
+import { AppError } from '../../../domain/errors';
+import type { Role, Title } from '../../../domain/limits';
+import { newUserDefaults, normalizeEmail, type ProfilePatch, type User } from '../../../domain/user';
+import { clampLimit, nextFreeUsername, searchNeedle, usernameBase } from '../usernames';
+
+interface StoredUser {
+  user: User;
+  passwordHash: string | null;
+}
+
+/** Copies so callers can never mutate what is stored (a database would not let them either). */
+function copy(user: User): User {
+  return {
+    ...user,
+    onlineChangedAt: user.onlineChangedAt ? new Date(user.onlineChangedAt) : null,
+    lastSeenAt: user.lastSeenAt ? new Date(user.lastSeenAt) : null,
+    onlineSchedule: user.onlineSchedule ? { ...user.onlineSchedule } : null,
+    createdAt: new Date(user.createdAt),
+  };
+}
+
+/**
+ * Users in a Map. Every method does its check and its write without an `await` in between, so concurrent calls
+ * cannot interleave inside one (the same guarantee the SQL version gets from unique constraints).
+ */
+@injectable()
+export class InMemoryUserRepository implements UserRepository {
+  private readonly users = new Map<number, StoredUser>();
+  private nextId = 1;
+
+  async create(input: NewUser): Promise<User> {
+    const email = normalizeEmail(input.email);
+    if (this.byEmail(email)) throw new AppError('user_exists');
+    const taken = new Set([...this.users.values()].map((s) => s.user.username));
+    const user: User = {
+      ...newUserDefaults(),
+      id: this.nextId++,
+      username: nextFreeUsername(usernameBase(input.username), taken),
+      email,
+      timezone: input.timezone,
+      role: input.role ?? 'regular',
+      createdAt: new Date(),
+    };
+    this.users.set(user.id, { user, passwordHash: input.passwordHash });
+    return copy(user);
+  }
+
+  async findById(id: number): Promise<User | null> {
+    const stored = this.users.get(id);
+    return stored ? copy(stored.user) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const stored = this.byEmail(normalizeEmail(email));
+    return stored ? copy(stored.user) : null;
+  }
+
+  async findCredentialsByEmail(email: string): Promise<UserCredentials | null> {
+    const stored = this.byEmail(normalizeEmail(email));
+    return stored ? { user: copy(stored.user), passwordHash: stored.passwordHash } : null;
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    this.require(userId).passwordHash = passwordHash;
+  }
+
+  async updateProfile(userId: number, patch: ProfilePatch & { onlineChangedAt?: Date | null }): Promise<User> {
+    const stored = this.require(userId);
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<User>;
+    stored.user = { ...stored.user, ...defined };
+    return copy(stored.user);
+  }
+
+  async setProfileFilename(userId: number, filename: string): Promise<User> {
+    const stored = this.require(userId);
+    stored.user = { ...stored.user, profileFilename: filename };
+    return copy(stored.user);
+  }
+
+  async setRole(userId: number, role: Role, title: Title | null): Promise<User> {
+    const stored = this.require(userId);
+    stored.user = { ...stored.user, role, title };
+    return copy(stored.user);
+  }
+
+  async search(search: UserSearch): Promise<User[]> {
+    const needle = searchNeedle(search.query);
+    return [...this.users.values()]
+      .map((s) => s.user)
+      .filter((u) => [u.email, u.username, u.firstName, u.lastName].some((field) => field.toLowerCase().includes(needle)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .slice(0, clampLimit(search.limit))
+      .map(copy);
+  }
+
+  private byEmail(email: string): StoredUser | undefined {
+    for (const stored of this.users.values()) if (stored.user.email === email) return stored;
+    return undefined;
+  }
+
+  private require(userId: number): StoredUser {
+    const stored = this.users.get(userId);
+    if (!stored) throw new AppError('not_found', `No user ${userId}`);
+    return stored;
+  }
+}

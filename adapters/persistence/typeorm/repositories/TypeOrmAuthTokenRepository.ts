@@ -1,0 +1,54 @@
+import { inject, injectable } from 'inversify';
+import type { AuthTokenRecord, AuthTokenRepository } from '../../../../application/ports/users';
+import { Database } from '../database';
+import { date, dateOrNull, num, runOn, str } from '../sql';
+
+@injectable()
+export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
+  constructor(@inject(Database) private readonly database: Database) {}
+
+  async create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+    await runOn(this.database, `INSERT INTO auth_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [
+      record.tokenHash,
+      record.userId,
+      record.createdAt,
+      record.expiresAt,
+    ]);
+  }
+
+  async find(tokenHash: string): Promise<AuthTokenRecord | null> {
+    const { rows } = await runOn(this.database, `SELECT * FROM auth_tokens WHERE token_hash = $1`, [tokenHash]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      tokenHash: str(row.token_hash),
+      userId: num(row.user_id),
+      expiresAt: date(row.expires_at),
+      revokedAt: dateOrNull(row.revoked_at),
+    };
+  }
+
+  async renew(tokenHash: string, expiresAt: Date): Promise<void> {
+    // A revoked token stays dead: renewing it must not look like a live session.
+    await runOn(this.database, `UPDATE auth_tokens SET expires_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL`, [
+      tokenHash,
+      expiresAt,
+    ]);
+  }
+
+  async revoke(tokenHash: string, at: Date): Promise<void> {
+    await runOn(this.database, `UPDATE auth_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL`, [tokenHash, at]);
+  }
+
+  async revokeAllForUser(userId: number, at: Date, exceptTokenHash?: string): Promise<void> {
+    if (exceptTokenHash === undefined) {
+      await runOn(this.database, `UPDATE auth_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, at]);
+      return;
+    }
+    await runOn(
+      this.database,
+      `UPDATE auth_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $3`,
+      [userId, at, exceptTokenHash],
+    );
+  }
+}

@@ -1,0 +1,149 @@
+import { inject, injectable } from 'inversify';
+import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../../../../application/ports/users';
+import { AppError } from '../../../../domain/errors';
+import type { Role, Title } from '../../../../domain/limits';
+import { normalizeEmail, type ProfilePatch, type User } from '../../../../domain/user';
+import { Database } from '../database';
+import { runOn, str, uniqueViolation, type SqlValue } from '../sql';
+import { clampLimit, escapeLike, isNumberedVariant, nextFreeUsername, searchNeedle, usernameBase } from '../../usernames';
+import { userFromRow } from './rows';
+
+/** Column for each editable profile field (onlineSchedule is split in two columns, handled apart). */
+const PATCH_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  timezone: 'timezone',
+  lichessUsername: 'lichess_username',
+  incomingChallengeAlertEnabled: 'incoming_challenge_alert_enabled',
+  title: 'title',
+  lichessBulletRating: 'lichess_bullet_rating',
+  lichessBlitzRating: 'lichess_blitz_rating',
+  lichessRapidRating: 'lichess_rapid_rating',
+  pricePerMinCents: 'price_per_min_cents',
+  minsPerSideMin: 'mins_per_side_min',
+  minsPerSideMax: 'mins_per_side_max',
+  availableForScheduledChallenges: 'available_for_scheduled_challenges',
+  providesPostgameAnalysis: 'provides_postgame_analysis',
+  online: 'online',
+  onlineChangedAt: 'online_changed_at',
+} as const satisfies Record<Exclude<keyof ProfilePatch, 'onlineSchedule'> | 'onlineChangedAt', string>;
+
+/** A username may collide with a concurrent sign-up between our look-up and insert: retry a few times. */
+const USERNAME_ATTEMPTS = 20;
+
+@injectable()
+export class TypeOrmUserRepository implements UserRepository {
+  constructor(@inject(Database) private readonly database: Database) {}
+
+  async create(input: NewUser): Promise<User> {
+    const email = normalizeEmail(input.email);
+    if (await this.findByEmail(email)) throw new AppError('user_exists');
+    const base = usernameBase(input.username);
+    const taken = await this.usernamesLike(base);
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
+      const username = nextFreeUsername(base, taken);
+      try {
+        // ON CONFLICT (username) turns a username race into "no row"; an e-mail race still raises below.
+        const { rows } = await runOn(
+          this.database,
+          `INSERT INTO users (username, email, password_hash, timezone, role, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (username) DO NOTHING
+           RETURNING *`,
+          [username, email, input.passwordHash, input.timezone, input.role ?? 'regular', new Date()],
+        );
+        const row = rows[0];
+        if (row) return userFromRow(row);
+        taken.add(username);
+      } catch (error) {
+        if (uniqueViolation(error) === 'uq_users_email') throw new AppError('user_exists');
+        throw error;
+      }
+    }
+    throw new AppError('internal', `No free username found for "${base}"`);
+  }
+
+  async findById(id: number): Promise<User | null> {
+    const { rows } = await runOn(this.database, `SELECT * FROM users WHERE id = $1`, [id]);
+    return rows[0] ? userFromRow(rows[0]) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const { rows } = await runOn(this.database, `SELECT * FROM users WHERE email = $1`, [normalizeEmail(email)]);
+    return rows[0] ? userFromRow(rows[0]) : null;
+  }
+
+  async findCredentialsByEmail(email: string): Promise<UserCredentials | null> {
+    const { rows } = await runOn(this.database, `SELECT * FROM users WHERE email = $1`, [normalizeEmail(email)]);
+    const row = rows[0];
+    if (!row) return null;
+    return { user: userFromRow(row), passwordHash: row.password_hash === null ? null : str(row.password_hash) };
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    const { affected } = await runOn(this.database, `UPDATE users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
+    if (affected === 0) throw new AppError('not_found', `No user ${userId}`);
+  }
+
+  async updateProfile(userId: number, patch: ProfilePatch & { onlineChangedAt?: Date | null }): Promise<User> {
+    const assignments: string[] = [];
+    const params: SqlValue[] = [userId];
+    const set = (column: string, value: SqlValue) => {
+      params.push(value);
+      assignments.push(`${column} = $${params.length}`);
+    };
+    for (const [field, column] of Object.entries(PATCH_COLUMNS)) {
+      const value = (patch as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      set(column, value as SqlValue);
+    }
+    if (patch.onlineSchedule !== undefined) {
+      set('online_schedule_from', patch.onlineSchedule?.from ?? null);
+      set('online_schedule_to', patch.onlineSchedule?.to ?? null);
+    }
+    if (assignments.length === 0) return this.requireUser(userId);
+    return this.updateReturning(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING *`, params, userId);
+  }
+
+  setProfileFilename(userId: number, filename: string): Promise<User> {
+    return this.updateReturning(`UPDATE users SET profile_filename = $2 WHERE id = $1 RETURNING *`, [userId, filename], userId);
+  }
+
+  setRole(userId: number, role: Role, title: Title | null): Promise<User> {
+    return this.updateReturning(`UPDATE users SET role = $2, title = $3 WHERE id = $1 RETURNING *`, [userId, role, title], userId);
+  }
+
+  async search(search: UserSearch): Promise<User[]> {
+    const pattern = `%${escapeLike(searchNeedle(search.query))}%`;
+    const { rows } = await runOn(
+      this.database,
+      `SELECT * FROM users
+       WHERE lower(email) LIKE $1 ESCAPE '\\' OR lower(username) LIKE $1 ESCAPE '\\'
+          OR lower(first_name) LIKE $1 ESCAPE '\\' OR lower(last_name) LIKE $1 ESCAPE '\\'
+       ORDER BY created_at DESC, id DESC
+       LIMIT $2`,
+      [pattern, clampLimit(search.limit)],
+    );
+    return rows.map(userFromRow);
+  }
+
+  private async usernamesLike(base: string): Promise<Set<string>> {
+    const { rows } = await runOn(this.database, `SELECT username FROM users WHERE username LIKE $1 ESCAPE '\\'`, [
+      `${escapeLike(base)}%`,
+    ]);
+    // LIKE is case-insensitive on SQLite and matches longer names: keep exact numbered variants only.
+    return new Set(rows.map((r) => str(r.username)).filter((name) => isNumberedVariant(base, name)));
+  }
+
+  private async requireUser(userId: number): Promise<User> {
+    const user = await this.findById(userId);
+    if (!user) throw new AppError('not_found', `No user ${userId}`);
+    return user;
+  }
+
+  private async updateReturning(sql: string, params: SqlValue[], userId: number): Promise<User> {
+    const { rows } = await runOn(this.database, sql, params);
+    if (!rows[0]) throw new AppError('not_found', `No user ${userId}`);
+    return userFromRow(rows[0]);
+  }
+}
