@@ -146,7 +146,7 @@ describe.each(stores)('%s (image store contract)', (_name, makeStore) => {
     ['a PNG signature followed by junk', () => Buffer.concat([pngClaiming(1, 1).subarray(0, 8), Buffer.from('junk'.repeat(50))])],
     ['a truncated PNG', async () => (await solid(300, 300).png({ compressionLevel: 0 }).toBuffer()).subarray(0, 2000)],
     ['a truncated JPEG', async () => {
-      const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
       return jpeg.subarray(0, Math.floor(jpeg.length / 2));
     }],
     ['a PNG header claiming 50000x50000 pixels', () => pngClaiming(50_000, 50_000)],
