@@ -1,0 +1,33 @@
+import { profileImageUrl } from '../../api/user';
+import type { Opponent } from '../../stores/ContentStore';
+
+/** One titled player: avatar, title and name, ratings, price per minute, availability. */
+export function OpponentCard({ opponent }: { opponent: Opponent }) {
+  const src = profileImageUrl(opponent.profile_filename);
+  const name = `${opponent.first_name} ${opponent.last_name}`.trim() || opponent.username;
+  return (
+    <li className={`opponent${opponent.online ? '' : ' opponent--offline'}`}>
+      {src ? (
+        <img className="avatar" src={src} alt="" width={48} height={48} />
+      ) : (
+        <span className="avatar avatar--initials" style={{ width: 48, height: 48 }} aria-hidden="true">
+          {(opponent.first_name[0] ?? '?') + (opponent.last_name[0] ?? '')}
+        </span>
+      )}
+      <div className="opponent__body">
+        <div className="opponent__name">
+          {opponent.title && <span className="badge">{opponent.title}</span>} {name}
+        </div>
+        <div className="opponent__meta">
+          Blitz {opponent.lichess_blitz_rating} · Rapid {opponent.lichess_rapid_rating} · {opponent.mins_per_side_min}–
+          {opponent.mins_per_side_max} min
+        </div>
+      </div>
+      <div className="opponent__price">
+        <strong>${opponent.price_per_min.toFixed(2)}</strong>
+        <span className="muted">/min</span>
+      </div>
+      <span className={`badge ${opponent.online ? 'badge--online' : 'badge--muted'}`}>{opponent.online ? 'Online' : 'Offline'}</span>
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LIMITS } from '../../../../domain/limits';
+import { MESSAGES } from '../../../../domain/messages';
+import { formatUsd } from '../../../../domain/money';
+import { Banner, Button, TextInput } from '../../design';
+import { topUpPrice } from '../../pricing/topUpPrice';
+import { formatCredits } from '../../shell/nav';
+import { useStores } from '../../stores/StoresContext';
+import './topup.css';
+
+const { min, max, default: defaultCredits } = LIMITS.topUpCredits;
+const QUICK_AMOUNTS = [10, 50, 100, 300];
+
+export function validateTopUp(raw: string): string | null {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min) return MESSAGES.topUpMin;
+  if (value > max) return MESSAGES.topUpMax;
+  return null;
+}
+
+/** Add Credits: amount, live discounted price, a form POST to the payment provider, the return message. */
+const TopUpPage = observer(function TopUpPage() {
+  const { session, account } = useStores();
+  const [params] = useSearchParams();
+  const status = params.get('status');
+  const [amount, setAmount] = useState(String(defaultCredits));
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // After a successful payment the webhook may land a moment later: refresh the balance a few times.
+  useEffect(() => {
+    if (status !== 'success') return;
+    void account.refreshUser();
+    const timers = [2000, 5000].map((ms) => setTimeout(() => void account.refreshUser(), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [status, account]);
+
+  const valid = validateTopUp(amount) === null;
+  const price = valid ? topUpPrice(Number(amount)) : null;
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const found = validateTopUp(amount);
+    setError(found);
+    if (found) {
+      e.preventDefault();
+      return;
+    }
+    setSubmitting(true); // the browser now leaves for the payment page
+  };
+
+  return (
+    <div className="page page--narrow">
+      <Link to="/" className="back-link">
+        ← Back
+      </Link>
+      <header className="page__header">
+        <h1>Add Credits</h1>
+        <p className="page__lead">
+          Your balance: <strong>{formatCredits(session.user?.credits ?? 0)}</strong>. One credit is one US dollar.
+        </p>
+      </header>
+      {status === 'success' && (
+        <Banner kind="success">Payment received, thank you! Your credits have been added to your balance.</Banner>
+      )}
+      {status === 'canceled' && <Banner kind="info">Payment canceled. No money was taken from your card.</Banner>}
+      <form className="card" method="POST" action="/api/create_checkout_session" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="token" value={session.token ?? ''} />
+        <div className="quick-amounts" role="group" aria-label="Quick amounts">
+          {QUICK_AMOUNTS.map((q) => (
+            <button
+              key={q}
+              type="button"
+              className={`quick-amount${Number(amount) === q ? ' quick-amount--active' : ''}`}
+              aria-pressed={Number(amount) === q}
+              onClick={() => {
+                setAmount(String(q));
+                setError(null);
+              }}
+            >
+              ${q}
+            </button>
+          ))}
+        </div>
+        <TextInput
+          label="Credits amount (US$)"
+          name="credits"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={amount}
+          error={error}
+          hint="From 5 to 500. 10% off from 100 credits, 15% off from 300 credits."
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setError(validateTopUp(e.target.value));
+          }}
+        />
+        <div className="price-box" aria-live="polite">
+          {price ? (
+            <>
+              <div className="price-box__row">
+                <span>Credits</span>
+                <span>{formatUsd(price.fullCents)}</span>
+              </div>
+              {price.discountPercent > 0 && (
+                <div className="price-box__row price-box__row--discount">
+                  <span>Discount ({price.discountPercent}%)</span>
+                  <span>-{formatUsd(price.fullCents - price.priceCents)}</span>
+                </div>
+              )}
+              <div className="price-box__row price-box__total">
+                <span>You pay</span>
+                <span data-testid="topup-price">{formatUsd(price.priceCents)}</span>
+              </div>
+            </>
+          ) : (
+            <span className="muted">Enter an amount from 5 to 500.</span>
+          )}
+        </div>
+        <Button type="submit" variant="accent" size="lg" block busy={submitting} disabled={submitting}>
+          {price ? `Pay ${formatUsd(price.priceCents)}` : 'Pay'}
+        </Button>
+        <p className="field__hint topup-secure">Secure card payment. You are sent to the payment page and back here.</p>
+      </form>
+    </div>
+  );
+});
+
+export default TopUpPage;

@@ -1,0 +1,2 @@
+// Stands in for CSS and image imports under Jest.
+module.exports = {};
