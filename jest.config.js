@@ -30,7 +30,7 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/domain', '<rootDir>/application', '<rootDir>/adapters', '<rootDir>/config', '<rootDir>/tests', '<rootDir>/bin'],
+      roots: ['<rootDir>/domain', '<rootDir>/application', '<rootDir>/adapters', '<rootDir>/config', '<rootDir>/tests', '<rootDir>/bin', '<rootDir>/content'],
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/tests/e2e/'],
       transform: { '^.+\\.(t|j)sx?$': swcServer },
