@@ -1,0 +1,27 @@
+import { centsToDollars } from '../../../domain/money';
+import type { StatementLine } from '../../../application/credits/statement';
+
+/** A statement line on the wire: snake_case like the spec's other records, money in US$ (signed). */
+export interface TransactionJson {
+  id: number;
+  created_at: string;
+  reason: string;
+  account: 'available' | 'held';
+  amount: number;
+  balance_after: number;
+  description: string;
+  reference: string | null;
+}
+
+export function presentStatementLine(line: StatementLine): TransactionJson {
+  return {
+    id: line.id,
+    created_at: line.createdAt.toISOString(),
+    reason: line.reason,
+    account: line.account,
+    amount: centsToDollars(line.amountCents),
+    balance_after: centsToDollars(line.balanceAfterCents),
+    description: line.description,
+    reference: line.reference,
+  };
+}
