@@ -43,6 +43,7 @@ export class ClientLogger {
   private flushing = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private sender: LogSender | null = null;
+  private writeScheduled = false;
 
   constructor(
     private readonly getUserId: () => number | null,
@@ -68,7 +69,7 @@ export class ClientLogger {
     });
     // The cap keeps the newest entries: the oldest are the least useful when storage is tight.
     if (this.queue.length > LOG_QUEUE_CAP) this.queue.splice(0, this.queue.length - LOG_QUEUE_CAP);
-    this.write();
+    this.scheduleWrite();
     if (level === 'error' && typeof console !== 'undefined') console.error(message, context ?? '');
   }
 
@@ -137,6 +138,16 @@ export class ClientLogger {
     } catch {
       return [];
     }
+  }
+
+  /** Persisting the whole queue on every entry would be quadratic: batch the writes of one tick. */
+  private scheduleWrite(): void {
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    queueMicrotask(() => {
+      this.writeScheduled = false;
+      this.write();
+    });
   }
 
   private write(): void {

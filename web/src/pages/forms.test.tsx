@@ -1,0 +1,150 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStore, makeUser, renderPage } from '../test-support/fakes';
+import ContactPage from './contact/ContactPage';
+import SettingsPage from './settings/SettingsPage';
+import TopUpPage from './topup/TopUpPage';
+
+describe('ContactPage', () => {
+  it('requires name, email and message but not the chess usernames', async () => {
+    const { store, calls } = makeStore();
+    renderPage(<ContactPage />, { store });
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Message is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the success text after sending all five fields', async () => {
+    const { store, calls } = makeStore({ replies: { 'POST /api/contact_us': { body: { success: true } } } });
+    renderPage(<ContactPage />, { store });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ann');
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText("Thank you for your message! We'll get back to you soon.")).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ name: 'Ann', email: 'a@b.c', lichess: '', chesscom: '', message: 'Hello' });
+  });
+
+  it('shows the failure text when the server fails', async () => {
+    const { store } = makeStore({ replies: { 'POST /api/contact_us': { status: 500, body: { success: false, error: 'ERR_INTERNAL' } } } });
+    renderPage(<ContactPage />, { store });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ann');
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, there was an error sending your message. Please try again later.');
+  });
+});
+
+describe('TopUpPage', () => {
+  it('defaults to 10 credits and shows the discounted price live', async () => {
+    const { store } = makeStore({ user: makeUser() });
+    renderPage(<TopUpPage />, { store });
+    const input = screen.getByLabelText(/Credits amount/);
+    expect(input).toHaveValue(10);
+    expect(screen.getByTestId('topup-price')).toHaveTextContent('$10.00');
+    await userEvent.clear(input);
+    await userEvent.type(input, '300');
+    expect(screen.getByTestId('topup-price')).toHaveTextContent('$255.00');
+  });
+
+  it('gives the min and max messages', async () => {
+    const { store } = makeStore({ user: makeUser() });
+    renderPage(<TopUpPage />, { store });
+    const input = screen.getByLabelText(/Credits amount/);
+    await userEvent.clear(input);
+    await userEvent.type(input, '4');
+    expect(screen.getByText('Minimal amount is 5 USD')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '501');
+    expect(screen.getByText('Maximal amount is 500 USD')).toBeInTheDocument();
+  });
+
+  it('posts token and credits to create_checkout_session', () => {
+    const { store } = makeStore({ user: makeUser() });
+    const { container } = renderPage(<TopUpPage />, { store });
+    const form = container.querySelector('form');
+    expect(form).toHaveAttribute('action', '/api/create_checkout_session');
+    expect(form).toHaveAttribute('method', 'POST');
+    expect(container.querySelector('input[name="token"]')).toHaveValue('tok-123');
+    expect(container.querySelector('input[name="credits"]')).toHaveValue(10);
+  });
+
+  it('says so on return with status=success or canceled', () => {
+    const { store } = makeStore({ user: makeUser() });
+    renderPage(<TopUpPage />, { store, path: '/topup', route: '/topup?status=canceled' });
+    expect(screen.getByRole('status')).toHaveTextContent('Payment canceled');
+  });
+});
+
+describe('SettingsPage', () => {
+  const replies = { 'GET /api/get_transactions': { body: { success: true, transactions: [] } } };
+
+  it('shows the reduced form to a regular user', () => {
+    const { store } = makeStore({ user: makeUser(), replies });
+    renderPage(<SettingsPage />, { store });
+    expect(screen.getByLabelText('First name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Timezone')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lichess username')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(screen.queryByLabelText(/Price per minute/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add Credits Now' })).toHaveAttribute('href', '/topup');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('checks the pro rules: price required and max not below min', async () => {
+    const { store, calls } = makeStore({ user: makeUser({ role: 'pro', pricePerMin: 0, minsPerSideMin: 10, minsPerSideMax: 60 }), replies });
+    renderPage(<SettingsPage />, { store });
+    const max = screen.getByLabelText('Maximum minutes per side');
+    await userEvent.clear(max);
+    await userEvent.type(max, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Price per minute is required')).toBeInTheDocument();
+    expect(screen.getByText("The higher value can't be less than the lower value.")).toBeInTheDocument();
+    await userEvent.clear(max);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Minutes per side is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/save_settings')).toHaveLength(0);
+  });
+
+  it('toggles the online schedule between none and 08:00 to 23:00 with 15-minute choices', async () => {
+    const { store } = makeStore({ user: makeUser({ role: 'pro', pricePerMin: 1 }), replies });
+    renderPage(<SettingsPage />, { store });
+    await userEvent.click(screen.getByLabelText(/Online schedule/));
+    expect(screen.getByLabelText('From')).toHaveValue('08:00');
+    expect(screen.getByLabelText('To')).toHaveValue('23:00');
+    expect(screen.getByLabelText('From').querySelectorAll('option')).toHaveLength(96 + 1);
+    await userEvent.click(screen.getByLabelText(/Online schedule/));
+    expect(screen.queryByLabelText('From')).toBeNull();
+  });
+
+  it('saves as query parameters, shows the success banner for 3 s', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store, calls } = makeStore({
+      user: makeUser({ role: 'pro', pricePerMin: 1.5 }),
+      replies: { ...replies, 'POST /api/save_settings': { body: { success: true, user: makeUser({ role: 'pro', pricePerMin: 1.5 }) } } },
+    });
+    renderPage(<SettingsPage />, { store });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/api/save_settings');
+    expect(call?.query.get('pricePerMin')).toBe('1.5');
+    expect(call?.query.get('onlineScheduleFrom')).toBe('');
+    act(() => jest.advanceTimersByTime(3000));
+    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).toBeNull());
+    jest.useRealTimers();
+  });
+
+  it("shows 'Error while saving data.' when saving fails", async () => {
+    const { store } = makeStore({
+      user: makeUser(),
+      replies: { ...replies, 'POST /api/save_settings': { status: 500, body: { success: false, error: 'ERR_INTERNAL' } } },
+    });
+    renderPage(<SettingsPage />, { store });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Error while saving data.')).toBeInTheDocument();
+  });
+});
