@@ -26,6 +26,7 @@ const swcWeb = [
 const esmPackages = ['openid-client', 'oauth4webapi', 'jose', 'inversify', '@inversifyjs'].join('|');
 
 module.exports = {
+  reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'jest' }]],
   projects: [
     {
       displayName: 'server',

@@ -48,6 +48,7 @@ const schema = z.object({
   SCHEDULE_REQUEST_TTL_DAYS: positiveInt(7),
   LOG_RETENTION_DAYS: positiveInt(30),
   BACKGROUND_JOBS: onOff,
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
 });
 
 export type RawEnv = z.infer<typeof schema>;

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Container } from 'inversify';
+import { AccountService } from '../../../application/accounts/accounts';
+import { PasswordResetService } from '../../../application/accounts/password-reset';
+import { normalizeEmail } from '../../../domain/user';
+import { LIMITS } from '../../../domain/limits';
+import { parseWith } from '../validation';
+import { ok } from '../envelope';
+import { HttpAuth } from '../auth';
+import { RateLimiter } from '../rate-limit';
+import { presentUser } from '../presenters/user';
+import type { AppRouter, HttpContext, HttpState } from '../types';
+
+// Lengths are capped loosely here; the precise rules (and their spec texts) live in domain/accounts.ts.
+const email = z.string().max(LIMITS.text.email + 100);
+const password = z.string().max(LIMITS.password.max + 100);
+
+const credentialsSchema = z.object({ email, password }).strict();
+const signUpSchema = z.object({ email, password, timezone: z.string().max(64).nullish() }).strict();
+const resetSchema = z.object({ email }).strict();
+const setPasswordSchema = z.object({ token: z.string().max(200), password }).strict();
+
+/** Counts an attempt per client address and per e-mail (server.md 9: 10 per 15 minutes by default). */
+export function limitAttempts(limiter: RateLimiter, ctx: HttpContext, action: string, address: string): void {
+  limiter.hit([`${action}:ip:${ctx.ip}`, `${action}:email:${normalizeEmail(address)}`]);
+}
+
+export function accountRoutes(container: Container): AppRouter {
+  const router = new Router<HttpState>();
+  const accounts = container.get(AccountService);
+  const resets = container.get(PasswordResetService);
+  const auth = container.get(HttpAuth);
+  const limiter = container.get(RateLimiter);
+
+  router.post('/api/signup', async (ctx) => {
+    const input = parseWith(signUpSchema, ctx.request.body);
+    limitAttempts(limiter, ctx, 'signup', input.email);
+    const { user, token } = await accounts.signUp(input);
+    ok(ctx, { user: presentUser(user), token });
+  });
+
+  router.post('/api/login', async (ctx) => {
+    const input = parseWith(credentialsSchema, ctx.request.body);
+    limitAttempts(limiter, ctx, 'login', input.email);
+    const { user, token } = await accounts.logIn(input);
+    ok(ctx, { user: presentUser(user), token });
+  });
+
+  router.post('/api/logout', async (ctx) => {
+    await auth.required(ctx);
+    await accounts.logOut(ctx.state.tokenHash as string);
+    ok(ctx);
+  });
+
+  router.post('/api/reset_password', async (ctx) => {
+    const input = parseWith(resetSchema, ctx.request.body);
+    limitAttempts(limiter, ctx, 'reset', input.email);
+    await resets.requestReset(input);
+    ok(ctx);
+  });
+
+  router.post('/api/set_password', async (ctx) => {
+    const input = parseWith(setPasswordSchema, ctx.request.body);
+    limiter.hit([`set_password:ip:${ctx.ip}`]);
+    const { user, token } = await resets.setPassword(input);
+    ok(ctx, { user: presentUser(user), token });
+  });
+
+  return router;
+}

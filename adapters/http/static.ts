@@ -1,0 +1,83 @@
+import { readFileSync, statSync, createReadStream, existsSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Middleware } from 'koa';
+import { renderIndexHtml } from './spa/index-html';
+import type { HttpState } from './types';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+};
+
+export interface StaticOptions {
+  /** The built web app (web/dist). */
+  root: string;
+  publicUrl: string;
+}
+
+/**
+ * Serves the built web app. Files under /assets/ carry content hashes and are cached for a year; everything
+ * else revalidates. Any other GET that is not an API or dev path gets index.html (the SPA fallback) with the
+ * route's own title, description and Open Graph tags, so crawlers and link previews see them.
+ */
+export function serveWebApp(options: StaticOptions): Middleware<HttpState> {
+  const root = resolve(options.root);
+  const indexPath = join(root, 'index.html');
+  let template: string | null = null;
+  const loadTemplate = (): string | null => {
+    if (template === null && existsSync(indexPath)) template = readFileSync(indexPath, 'utf8');
+    return template;
+  };
+
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/dev/')) {
+      return next();
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    if (!decoded.includes('\0') && decoded !== '/' && decoded !== '/index.html') {
+      const file = resolve(root, `.${decoded}`);
+      if (file.startsWith(root + sep)) {
+        const stat = statSync(file, { throwIfNoEntry: false });
+        if (stat?.isFile()) {
+          ctx.type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+          ctx.length = stat.size;
+          ctx.set(
+            'Cache-Control',
+            decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : decoded === '/sw.js' ? 'no-cache' : 'public, max-age=3600',
+          );
+          ctx.body = createReadStream(file);
+          return;
+        }
+      }
+      // A missing file with an extension is a real 404, not a page.
+      if (extname(decoded) !== '') return next();
+    }
+    const html = loadTemplate();
+    if (html === null) {
+      ctx.status = 503;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'The web app is not built yet: run `npm run build:web`.';
+      return;
+    }
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = renderIndexHtml(html, ctx.path, options.publicUrl);
+  };
+}

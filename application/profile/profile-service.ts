@@ -1,0 +1,49 @@
+import { inject, injectable } from 'inversify';
+import { AppError } from '../../domain/errors';
+import { isProLike, type ProfilePatch, type User } from '../../domain/user';
+import { profilePatchIssues, proOnlyFieldsIn } from '../../domain/profile';
+import { UserRepository } from '../ports/users';
+import { Clock } from '../ports/system';
+import { ImageStore } from '../ports/services';
+
+/** Loading and editing one's own profile, including the profile image. */
+@injectable()
+export class ProfileService {
+  constructor(
+    @inject(UserRepository) private readonly users: UserRepository,
+    @inject(ImageStore) private readonly images: ImageStore,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async load(userId: number): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('not_found', 'User not found');
+    return user;
+  }
+
+  /**
+   * Applies the caller's own edits. A regular user sending titled-player fields is refused (403) rather than
+   * silently ignored, so a client bug cannot pass unnoticed. Going online or offline by hand records when,
+   * which the online-schedule job respects (server.md 4.7).
+   */
+  async update(actor: User, patch: ProfilePatch): Promise<User> {
+    if (!isProLike(actor.role)) {
+      const forbidden = proOnlyFieldsIn(patch);
+      if (forbidden.length > 0) {
+        throw new AppError('forbidden', `Only titled players can change: ${forbidden.join(', ')}`);
+      }
+    }
+    const issues = profilePatchIssues(actor, patch);
+    if (issues.length > 0) throw AppError.validation(issues);
+    const onlineChanged = patch.online !== undefined && patch.online !== actor.online;
+    return this.users.updateProfile(actor.id, {
+      ...patch,
+      ...(onlineChanged ? { onlineChangedAt: this.clock.now() } : {}),
+    });
+  }
+
+  async saveImage(actor: User, bytes: Buffer): Promise<User> {
+    const stored = await this.images.save(bytes);
+    return this.users.setProfileFilename(actor.id, stored.filename);
+  }
+}

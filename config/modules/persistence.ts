@@ -1,0 +1,38 @@
+import type { Container } from 'inversify';
+import { UnitOfWork } from '../../application/ports/system';
+import { AuthTokenRepository, PasswordResetRepository, UserRepository } from '../../application/ports/users';
+import {
+  AuditLogRepository,
+  ClientLogRepository,
+  ContactMessageRepository,
+  OAuthAttemptRepository,
+} from '../../application/ports/records';
+import { Database } from '../../adapters/persistence/typeorm/database';
+import { TypeOrmUnitOfWork } from '../../adapters/persistence/typeorm/TypeOrmUnitOfWork';
+import * as TypeOrm from '../../adapters/persistence/typeorm/repositories';
+import * as InMemory from '../../adapters/persistence/in-memory';
+import type { ModuleContext } from './context';
+
+/** Repositories and the unit of work: TypeORM over the open database, or in memory when there is none. */
+export function bindPersistence(container: Container, { database }: ModuleContext): void {
+  if (database) {
+    container.bind(Database).toConstantValue(database);
+    container.bind<UnitOfWork>(UnitOfWork).to(TypeOrmUnitOfWork).inSingletonScope();
+    container.bind<UserRepository>(UserRepository).to(TypeOrm.TypeOrmUserRepository).inSingletonScope();
+    container.bind<AuthTokenRepository>(AuthTokenRepository).to(TypeOrm.TypeOrmAuthTokenRepository).inSingletonScope();
+    container.bind<PasswordResetRepository>(PasswordResetRepository).to(TypeOrm.TypeOrmPasswordResetRepository).inSingletonScope();
+    container.bind<ContactMessageRepository>(ContactMessageRepository).to(TypeOrm.TypeOrmContactMessageRepository).inSingletonScope();
+    container.bind<ClientLogRepository>(ClientLogRepository).to(TypeOrm.TypeOrmClientLogRepository).inSingletonScope();
+    container.bind<AuditLogRepository>(AuditLogRepository).to(TypeOrm.TypeOrmAuditLogRepository).inSingletonScope();
+    container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(TypeOrm.TypeOrmOAuthAttemptRepository).inSingletonScope();
+  } else {
+    container.bind<UnitOfWork>(UnitOfWork).to(InMemory.InMemoryUnitOfWork).inSingletonScope();
+    container.bind<UserRepository>(UserRepository).to(InMemory.InMemoryUserRepository).inSingletonScope();
+    container.bind<AuthTokenRepository>(AuthTokenRepository).to(InMemory.InMemoryAuthTokenRepository).inSingletonScope();
+    container.bind<PasswordResetRepository>(PasswordResetRepository).to(InMemory.InMemoryPasswordResetRepository).inSingletonScope();
+    container.bind<ContactMessageRepository>(ContactMessageRepository).to(InMemory.InMemoryContactMessageRepository).inSingletonScope();
+    container.bind<ClientLogRepository>(ClientLogRepository).to(InMemory.InMemoryClientLogRepository).inSingletonScope();
+    container.bind<AuditLogRepository>(AuditLogRepository).to(InMemory.InMemoryAuditLogRepository).inSingletonScope();
+    container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(InMemory.InMemoryOAuthAttemptRepository).inSingletonScope();
+  }
+}
