@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/errors';
-import { newUserDefaults } from '../../domain/user';
+import { newUserDefaults, type ProfilePatch } from '../../domain/user';
 import { describeContract, type Harness } from './harness';
 
 function newUser(email: string, username = 'player') {
@@ -94,6 +94,13 @@ describeContract('UserRepository', (h: () => Harness) => {
     expect(await h().users.findById(user.id)).toEqual(saved);
     const cleared = await h().users.updateProfile(user.id, { onlineSchedule: null, timezone: null, onlineChangedAt: null });
     expect(cleared).toMatchObject({ onlineSchedule: null, timezone: null, onlineChangedAt: null, firstName: 'Judit' });
+  });
+
+  it('updateProfile ignores fields outside the editable set (no mass assignment of e-mail, role or credits)', async () => {
+    const user = await h().users.create(newUser('safe@example.com'));
+    const sneaky = { email: 'evil@example.com', role: 'admin', creditsCents: 99999, firstName: 'Ok' } as unknown as ProfilePatch;
+    const saved = await h().users.updateProfile(user.id, sneaky);
+    expect(saved).toEqual({ ...user, firstName: 'Ok' });
   });
 
   it('updateProfile with an empty patch returns the user unchanged', async () => {

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { ClientLogEntry, ClientLogRepository } from '../../../application/ports/records';
-import { clampLimit } from '../usernames';
+import { clampLimit } from '../repository-rules';
 
 @injectable()
 export class InMemoryClientLogRepository implements ClientLogRepository {

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { ContactMessage, ContactMessageRepository } from '../../../application/ports/records';
-import { clampLimit } from '../usernames';
+import { clampLimit } from '../repository-rules';
 
 @injectable()
 export class InMemoryContactMessageRepository implements ContactMessageRepository {

@@ -3,7 +3,7 @@ import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../..
 import { AppError } from '../../../domain/errors';
 import type { Role, Title } from '../../../domain/limits';
 import { newUserDefaults, normalizeEmail, type ProfilePatch, type User } from '../../../domain/user';
-import { clampLimit, nextFreeUsername, searchNeedle, usernameBase } from '../usernames';
+import { clampLimit, nextFreeUsername, PROFILE_PATCH_FIELDS, searchNeedle, usernameBase } from '../repository-rules';
 
 interface StoredUser {
   user: User;
@@ -68,8 +68,13 @@ export class InMemoryUserRepository implements UserRepository {
 
   async updateProfile(userId: number, patch: ProfilePatch & { onlineChangedAt?: Date | null }): Promise<User> {
     const stored = this.require(userId);
-    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<User>;
-    stored.user = { ...stored.user, ...defined };
+    const changes: Record<string, unknown> = {};
+    for (const field of PROFILE_PATCH_FIELDS) {
+      const value = patch[field];
+      if (value === undefined) continue;
+      changes[field] = value instanceof Date ? new Date(value) : field === 'onlineSchedule' && value ? { ...(value as object) } : value;
+    }
+    stored.user = { ...stored.user, ...(changes as Partial<User>) };
     return copy(stored.user);
   }
 

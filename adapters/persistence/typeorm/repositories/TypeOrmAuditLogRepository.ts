@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { AuditLogRepository, AuditRecord } from '../../../../application/ports/records';
 import { Database } from '../database';
 import { date, num, numOrNull, runOn, str } from '../sql';
-import { clampLimit } from '../../usernames';
+import { clampLimit } from '../../repository-rules';
 
 @injectable()
 export class TypeOrmAuditLogRepository implements AuditLogRepository {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { ClientLogEntry, ClientLogRepository, LogLevel } from '../../../../application/ports/records';
 import { Database } from '../database';
 import { date, numOrNull, runOn, str, type SqlValue } from '../sql';
-import { clampLimit } from '../../usernames';
+import { clampLimit } from '../../repository-rules';
 
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 const COLUMNS = 8;

@@ -5,7 +5,7 @@ import type { Role, Title } from '../../../../domain/limits';
 import { normalizeEmail, type ProfilePatch, type User } from '../../../../domain/user';
 import { Database } from '../database';
 import { runOn, str, uniqueViolation, type SqlValue } from '../sql';
-import { clampLimit, escapeLike, isNumberedVariant, nextFreeUsername, searchNeedle, usernameBase } from '../../usernames';
+import { clampLimit, escapeLike, isNumberedVariant, nextFreeUsername, searchNeedle, usernameBase } from '../../repository-rules';
 import { userFromRow } from './rows';
 
 /** Column for each editable profile field (onlineSchedule is split in two columns, handled apart). */

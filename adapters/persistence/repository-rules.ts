@@ -1,7 +1,10 @@
 import { LIMITS } from '../../domain/limits';
+import type { ProfilePatch } from '../../domain/user';
 
 /**
- * Username uniqueness rules shared by every UserRepository: the preferred handle is used as is when free,
+ * Rules every implementation of a persistence port shares, so the in-memory and SQL versions cannot drift.
+ *
+ * Username uniqueness: the preferred handle is used as is when free,
  * otherwise the smallest free `<base><n>` with n >= 2 ("magnus", "magnus2", "magnus3", ...).
  */
 const SUFFIX_ROOM = 6;
@@ -39,3 +42,24 @@ export function clampLimit(limit: number, max = 1000): number {
   if (!Number.isFinite(limit)) return max;
   return Math.min(max, Math.max(0, Math.floor(limit)));
 }
+
+/** The fields UserRepository.updateProfile writes; anything else in a patch is ignored by every implementation. */
+export const PROFILE_PATCH_FIELDS = [
+  'firstName',
+  'lastName',
+  'timezone',
+  'lichessUsername',
+  'incomingChallengeAlertEnabled',
+  'title',
+  'lichessBulletRating',
+  'lichessBlitzRating',
+  'lichessRapidRating',
+  'pricePerMinCents',
+  'minsPerSideMin',
+  'minsPerSideMax',
+  'onlineSchedule',
+  'availableForScheduledChallenges',
+  'providesPostgameAnalysis',
+  'online',
+  'onlineChangedAt',
+] as const satisfies readonly (keyof ProfilePatch | 'onlineChangedAt')[];
