@@ -1,48 +1,48 @@
 import { Link } from 'react-router';
-import { TITLED_PLAYERS } from '../../../../content/titled-players';
 import { buttonClass } from '../../design';
+import { Icon, type IconName } from '../landing/icons';
 import '../landing/marketing.css';
 import './about.css';
 
 /** The six benefits of the spec (section 2, About). */
-const BENEFITS: readonly { icon: string; title: string; text: string }[] = [
+const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
   {
-    icon: '⏱',
+    icon: 'clock',
     title: 'Play anytime, anywhere',
     text:
       'Titled players in every time zone go online through the day, so there is usually someone ready to play ' +
       'whether it is your lunch break or midnight. All you need is a browser.',
   },
   {
-    icon: '🌍',
+    icon: 'globe',
     title: 'Global access',
     text:
       'Strong players used to be reachable only at big tournaments or through a local coach. Here you can play ' +
       `a Grandmaster in Spain, an International Master in Ghana or a coach in Argentina from wherever you live.`,
   },
   {
-    icon: '📈',
+    icon: 'trend',
     title: 'Instant improvement',
     text:
       'Playing up is the quickest way to see your weaknesses. Every game is saved on Lichess, so you can review ' +
       'it straight away, and scheduled sessions can include a post-game analysis call.',
   },
   {
-    icon: '⚖',
+    icon: 'scale',
     title: 'Fair matching',
     text:
       'Choose your opponent by title, rating and style: a solid positional player, a sharp attacker or a ' +
       'patient endgame teacher. Prices are shown up front, so you decide what a game is worth.',
   },
   {
-    icon: '🤝',
+    icon: 'share',
     title: 'Share the fun',
     text:
       'Send the game link to friends, post your best swindle to your club chat, or just enjoy telling people you ' +
       'drew with a titled player.',
   },
   {
-    icon: '✅',
+    icon: 'check',
     title: 'Simple and reliable',
     text:
       'Prepaid credits, one price per game shown before you send the challenge, and games on a chess site you ' +
@@ -88,8 +88,8 @@ export default function AboutPage() {
           <ul className="mkt-grid about-benefits">
             {BENEFITS.map((benefit) => (
               <li className="mkt-card" key={benefit.title}>
-                <span className="mkt-icon" aria-hidden="true">
-                  {benefit.icon}
+                <span className="mkt-icon">
+                  <Icon name={benefit.icon} />
                 </span>
                 <h3>{benefit.title}</h3>
                 <p>{benefit.text}</p>
@@ -111,8 +111,7 @@ export default function AboutPage() {
           <p>
             Titled players, meanwhile, told us they wanted flexible ways to earn from the chess they already play,
             without committing to a fixed teaching schedule. So we built a marketplace where they set their own rate
-            and hours, and where you can find one of {TITLED_PLAYERS.length} of them online and start a game in
-            minutes.
+            and hours, and where you can see which of them are online and start a game in minutes.
           </p>
           <p>
             Titled players who would like to join can read how on the <Link to="/players#join">players page</Link>.

@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../domain/money';
 import { buttonClass } from '../../design';
 import { PlayerCard, portraitUrl } from '../players/PlayerCard';
 import { Faq } from './Faq';
+import { Icon } from './icons';
 import { FAQ_ITEMS, MARKETING_CLAIMS } from './landing-copy';
 import './marketing.css';
 import './landing.css';
@@ -60,11 +61,11 @@ export default function LandingPage() {
               against a titled player teaches more than ten blitz games against opponents at your own level.
             </p>
           </div>
-          <ul className="mkt-grid">
+          <ul className="mkt-grid mkt-grid--center">
             {MARKETING_CLAIMS.map((claim) => (
               <li className="mkt-card" key={claim.title}>
-                <span className="mkt-icon" aria-hidden="true">
-                  {claim.icon}
+                <span className="mkt-icon">
+                  <Icon name={claim.icon} />
                 </span>
                 <h3>{claim.title}</h3>
                 <p>{claim.text}</p>
@@ -104,10 +105,11 @@ export default function LandingPage() {
             </li>
           </ol>
           <p className="landing-price-example">
-            <strong>Example:</strong> a {EXAMPLE_MINUTES}-minute game against {playerDisplayName(EXAMPLE)}, who
-            charges {formatUsd(EXAMPLE.pricePerMinCents)} per minute, costs{' '}
-            {formatUsd(EXAMPLE.pricePerMinCents * EXAMPLE_MINUTES)}. Club-level titled players start at{' '}
-            {formatUsd(CHEAPEST_CENTS)} per minute.
+            <strong>What a game costs:</strong> minutes per side × the player&apos;s price per minute. A{' '}
+            {EXAMPLE_MINUTES}+0 game against {playerDisplayName(EXAMPLE)} ({formatUsd(EXAMPLE.pricePerMinCents)} per
+            minute) costs {formatUsd(EXAMPLE.pricePerMinCents * EXAMPLE_MINUTES)}; with a club-level titled player
+            from {formatUsd(CHEAPEST_CENTS)} per minute, the same game costs{' '}
+            {formatUsd(CHEAPEST_CENTS * EXAMPLE_MINUTES)}.
           </p>
         </div>
       </section>

@@ -2,39 +2,40 @@ import { Link } from 'react-router';
 import { TITLED_PLAYERS } from '../../../../content/titled-players';
 import { formatUsd } from '../../../../domain/money';
 import type { FaqItem } from './Faq';
+import type { IconName } from './icons';
 
 /** The five marketing claims of the spec (section 1), each with the concrete reason it is true. */
-export const MARKETING_CLAIMS: readonly { icon: string; title: string; text: string }[] = [
+export const MARKETING_CLAIMS: readonly { icon: IconName; title: string; text: string }[] = [
   {
-    icon: '✔',
+    icon: 'verified',
     title: 'Verified players',
     text:
       'Every opponent’s FIDE title and chess-site account is checked by us before they can accept a game. ' +
       'The GM on your screen is a real GM.',
   },
   {
-    icon: '⚙',
+    icon: 'sliders',
     title: 'Custom matches',
     text:
       'Choose 1 to 120 minutes per side, an increment, your colour, and even the starting position: an opening, ' +
       'a middlegame or an endgame you want to practise.',
   },
   {
-    icon: '⚡',
+    icon: 'bolt',
     title: 'No scheduling needed',
     text:
       'See who is online right now and send a challenge; most games start within a couple of minutes. Prefer a ' +
       'fixed time? Book a one-hour session instead.',
   },
   {
-    icon: '♞',
+    icon: 'board',
     title: 'Games saved on the chess sites',
     text:
       'Every game is played on Lichess, so it stays in your game history: replay it, run the engine, download ' +
       'the PGN or send it to your coach.',
   },
   {
-    icon: '★',
+    icon: 'levels',
     title: 'Suitable for all levels',
     text:
       'Rated 800 or 2000, there is a good opponent for you: club coaches who love playing beginners, and ' +

@@ -17,49 +17,70 @@ export function portraitUrl(player: Pick<TitledPlayer, 'portrait'>): string {
 export function PlayerCard({ player, variant, headingLevel = 'h3' }: PlayerCardProps) {
   const Heading = headingLevel;
   const headingId = `player-${player.slug}`;
+  const portrait = (
+    <img
+      className="player-card__portrait"
+      src={portraitUrl(player)}
+      alt={portraitAlt(player)}
+      width={256}
+      height={256}
+      decoding="async"
+    />
+  );
+  const name = (
+    <Heading className="player-card__name" id={headingId}>
+      <abbr className="badge player-card__title" title={TITLE_NAMES[player.title]}>
+        {player.title}
+      </abbr>{' '}
+      {player.firstName} {player.lastName}
+    </Heading>
+  );
+  const country = <p className="player-card__country">{player.country}</p>;
+  const bio = <p className="player-card__bio">{player.bio}</p>;
+
+  const header = (
+    <div className="player-card__header">
+      {portrait}
+      <div>
+        {name}
+        {country}
+      </div>
+    </div>
+  );
+
+  if (variant === 'compact') {
+    return (
+      <article className="player-card player-card--compact" aria-labelledby={headingId} data-player={player.slug}>
+        {header}
+        {bio}
+      </article>
+    );
+  }
   return (
-    <article className={`player-card player-card--${variant}`} aria-labelledby={headingId} data-player={player.slug}>
-      <img
-        className="player-card__portrait"
-        src={portraitUrl(player)}
-        alt={portraitAlt(player)}
-        width={256}
-        height={256}
-        decoding="async"
-      />
+    <article className="player-card player-card--full" aria-labelledby={headingId} data-player={player.slug}>
+      {header}
       <div className="player-card__body">
-        <Heading className="player-card__name" id={headingId}>
-          <abbr className="badge player-card__title" title={TITLE_NAMES[player.title]}>
-            {player.title}
-          </abbr>{' '}
-          {player.firstName} {player.lastName}
-        </Heading>
-        <p className="player-card__country">{player.country}</p>
-        <p className="player-card__bio">{player.bio}</p>
-        {variant === 'full' && (
-          <>
-            <h4 className="player-card__subheading">Key achievements</h4>
-            <ul className="player-card__achievements" aria-label={`Key achievements of ${playerDisplayName(player)}`}>
-              {player.achievements.map((achievement) => (
-                <li key={achievement}>{achievement}</li>
-              ))}
-            </ul>
-            <dl className="player-card__ratings">
-              <div>
-                <dt>Blitz peak</dt>
-                <dd>{player.lichessBlitzRating}</dd>
-              </div>
-              <div>
-                <dt>Rapid peak</dt>
-                <dd>{player.lichessRapidRating}</dd>
-              </div>
-              <div>
-                <dt>Bullet peak</dt>
-                <dd>{player.lichessBulletRating}</dd>
-              </div>
-            </dl>
-          </>
-        )}
+        {bio}
+        <h4 className="player-card__subheading">Key achievements</h4>
+        <ul className="player-card__achievements" aria-label={`Key achievements of ${playerDisplayName(player)}`}>
+          {player.achievements.map((achievement) => (
+            <li key={achievement}>{achievement}</li>
+          ))}
+        </ul>
+        <dl className="player-card__ratings" aria-label="Peak Lichess ratings">
+          <div>
+            <dt>Blitz peak</dt>
+            <dd>{player.lichessBlitzRating}</dd>
+          </div>
+          <div>
+            <dt>Rapid peak</dt>
+            <dd>{player.lichessRapidRating}</dd>
+          </div>
+          <div>
+            <dt>Bullet peak</dt>
+            <dd>{player.lichessBulletRating}</dd>
+          </div>
+        </dl>
       </div>
     </article>
   );
