@@ -8,11 +8,14 @@ import { bindPersistence } from './modules/persistence';
 import { bindServices } from './modules/services';
 import { bindIdentity, identityRoutes } from './modules/identity';
 import { bindUseCases } from './modules/use-cases';
+import { bindCredits } from './modules/credits';
 import { accountRoutes } from '../adapters/http/routes/accounts';
 import { oauthRoutes } from '../adapters/http/routes/oauth';
 import { profileRoutes } from '../adapters/http/routes/profile';
 import { supportRoutes } from '../adapters/http/routes/support';
 import { adminRoutes } from '../adapters/http/routes/admin';
+import { creditsRoutes } from '../adapters/http/routes/credits';
+import { devCheckoutRoutes } from '../adapters/payments/dev-checkout-routes';
 import { devOutboxRoutes } from '../adapters/mail/dev-outbox-routes';
 import { OutboxMailer } from '../adapters/mail/OutboxMailer';
 import type { AppRouter, RouteModule } from '../adapters/http/types';
@@ -38,15 +41,15 @@ export function buildContainer(options: BuildContainerOptions): AppComposition {
   bindPersistence(container, context);
   bindServices(container, context);
   bindIdentity(container, context);
-
+  bindCredits(container, context);
   bindUseCases(container, options.config);
   options.override?.(container);
 
-  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes];
+  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes];
   // Development stand-ins for the outside world; never mounted in production (server.md 11).
   if (options.config.APP_PROFILE !== 'production') {
     routes.push(...identityRoutes(context));
-
+    if (options.config.PAYMENT_PROVIDER === 'dev') routes.push(devCheckoutRoutes);
     if (options.config.MAIL_TRANSPORT === 'outbox') {
       routes.push((c) => devOutboxRoutes(c.get(OutboxMailer)) as unknown as AppRouter);
     }

@@ -6,6 +6,7 @@ import { TITLED_PLAYERS } from '../content/titled-players';
 import { ImageStore } from '../application/ports/services';
 import { UserRepository } from '../application/ports/users';
 import { AppLogger, Clock, PasswordHasher, UnitOfWork } from '../application/ports/system';
+import { grantDemoCredits } from './modules/credits';
 
 export const DEMO_REGULAR_EMAIL = 'demo@titledchess.example';
 export const DEMO_PASSWORD = 'demo-password';
@@ -69,9 +70,10 @@ export async function seedDemoData(container: Container, portraitsDir = join(pro
     });
   }
 
-  await unitOfWork.run(async () => {
+  const demo = await unitOfWork.run(async () => {
     const user = await users.create({ email: DEMO_REGULAR_EMAIL, username: 'demo', passwordHash, timezone: 'Europe/Zagreb' });
     return users.updateProfile(user.id, { firstName: 'Demo', lastName: 'Player', lichessUsername: 'DemoAmateur' });
   });
+  await grantDemoCredits(container, demo.id, DEMO_REGULAR_CREDITS_CENTS);
   return true;
 }
