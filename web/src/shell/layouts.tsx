@@ -33,7 +33,10 @@ export function PageLoading() {
 export function RootLayout() {
   const { pathname } = useLocation();
   useRouteMeta(pathname);
-  useEffect(() => window.scrollTo?.(0, 0), [pathname]);
+  // Braces matter: Chromium's scrollTo now returns a Promise, which React would take for a clean-up function.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
   return (
     <div className="app-root">
       <a className="skip-link" href="#main">

@@ -41,7 +41,7 @@ export const Statement = observer(function Statement() {
       <tbody>
         {account.transactions.map((t) => (
           <tr key={t.id}>
-            <td>{new Date(t.created_at).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' })}</td>
+            <td>{new Date(t.created_at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}</td>
             <td>{t.description || REASONS[t.reason] || t.reason}</td>
             <td className={`num ${t.amount < 0 ? 'neg' : 'pos'}`}>{money(t.amount)}</td>
           </tr>

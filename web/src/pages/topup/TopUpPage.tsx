@@ -65,6 +65,9 @@ const TopUpPage = observer(function TopUpPage() {
         <Banner kind="success">Payment received, thank you! Your credits have been added to your balance.</Banner>
       )}
       {status === 'canceled' && <Banner kind="info">Payment canceled. No money was taken from your card.</Banner>}
+      {status === 'error' && (
+        <Banner kind="error">{params.get('message') || 'We could not start the payment. Please try again.'}</Banner>
+      )}
       <form className="card" method="POST" action="/api/create_checkout_session" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="token" value={session.token ?? ''} />
         <div className="quick-amounts" role="group" aria-label="Quick amounts">
