@@ -3,50 +3,35 @@
  * accordion (one open at a time, keyboard operable), the roster and its portraits, the privacy policy's
  * required sections, and no uncaught page errors.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ROUTE_META } from '../../content/route-meta';
 import { FEATURED_PLAYERS, TITLED_PLAYERS } from '../../content/titled-players';
+import { api, describeE2E, startE2E, type E2E, type Opened } from './support';
 
-// TEMPORARY until tests/e2e/support exists: a browser against E2E_BASE_URL.
-interface MarketingE2E {
-  baseUrl: string;
-  browser: Browser;
-  close(): Promise<void>;
-}
-async function startMarketingE2E(): Promise<MarketingE2E> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
-  });
-  return { baseUrl: process.env.E2E_BASE_URL ?? 'http://localhost:5199', browser, close: () => browser.close() };
-}
-
-let e2e: MarketingE2E;
+let e2e: E2E;
+let current: Opened | null = null;
 
 beforeAll(async () => {
-  e2e = await startMarketingE2E();
+  e2e = await startE2E();
 }, 120_000);
 
-const openContexts: BrowserContext[] = [];
-
 afterEach(async () => {
-  await Promise.all(openContexts.splice(0).map((context) => context.close()));
+  // Closes the page and fails the test if it threw an uncaught error at any point.
+  const opened = current;
+  current = null;
+  await opened?.finish();
 });
 
 afterAll(async () => {
   await e2e?.close();
 });
 
-/** Opens a page in a fresh context; `errors` collects every uncaught page error for the test to assert on. */
+/** Opens a path at the given width and waits for the lazily loaded page to render its heading. */
 async function visit(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
-  openContexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${e2e.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  return { page, errors };
+  current = await e2e.open({ width });
+  await current.goto(path);
+  await current.page.locator('main h1').waitFor();
+  return { page: current.page, errors: current.errors };
 }
 
 async function hrefOf(page: Page, name: string | RegExp, scope = 'main'): Promise<string[]> {
@@ -55,7 +40,7 @@ async function hrefOf(page: Page, name: string | RegExp, scope = 'main'): Promis
   );
 }
 
-describe('landing page', () => {
+describeE2E('landing page', () => {
   it('has the hero, why-play, three-step how-it-works, featured players, call to action and FAQ', async () => {
     const { page, errors } = await visit('/landing');
     const main = page.locator('main');
@@ -120,7 +105,7 @@ describe('landing page', () => {
   });
 });
 
-describe('landing FAQ accordion', () => {
+describeE2E('landing FAQ accordion', () => {
   const QUESTIONS = ['Can I save and analyze my games?', 'I am a beginner. Is this for me?', 'What do I need to play?',
     'What if I lose?'];
 
@@ -170,7 +155,7 @@ describe('landing FAQ accordion', () => {
   });
 });
 
-describe('players page', () => {
+describeE2E('players page', () => {
   it('lists all 25 players with name, title, bio, achievements and a loaded portrait with alt text', async () => {
     const { page, errors } = await visit('/players');
     const cards = page.getByTestId('players-roster').locator('article');
@@ -215,7 +200,17 @@ describe('players page', () => {
   });
 });
 
-describe('about page', () => {
+describeE2E('roster and demo opponents', () => {
+  // Needs GET /api/get_app_state (the play screen's endpoint); the demo seed (config/demo-data.ts) reads the roster.
+  it('offers every player on /players as an opponent in the development demo (one source of truth)', async () => {
+    const state = await api<{ opponents: { title: string; first_name: string; last_name: string }[] }>(e2e, '/api/get_app_state');
+    expect(state.success).toBe(true);
+    const opponents = new Set(state.opponents.map((o) => `${o.title} ${o.first_name} ${o.last_name}`));
+    for (const p of TITLED_PLAYERS) expect(opponents).toContain(`${p.title} ${p.firstName} ${p.lastName}`);
+  });
+});
+
+describeE2E('about page', () => {
   it("has the mission, six benefit cards, why it was built, and 'Join us' to /signup", async () => {
     const { page, errors } = await visit('/about');
     const main = page.locator('main');
@@ -231,7 +226,7 @@ describe('about page', () => {
   });
 });
 
-describe('privacy page', () => {
+describeE2E('privacy page', () => {
   const SECTIONS = ['Interpretation and definitions', 'Personal data we collect', 'Cookies and tracking technologies',
     'Retention of your personal data', 'Transfer of your personal data', 'Delete your personal data',
     'Disclosure of your personal data', 'Security of your personal data', 'Changes to this Privacy Policy', 'Contact us'];
@@ -269,7 +264,7 @@ describe('privacy page', () => {
   });
 });
 
-describe('marketing pages on a 375 px phone', () => {
+describeE2E('marketing pages on a 375 px phone', () => {
   it.each(['/landing', '/players', '/about', '/privacy'])('%s fits the screen without sideways scrolling', async (path) => {
     const { page, errors } = await visit(path, 375);
     await page.locator('main h1').waitFor();
