@@ -220,9 +220,11 @@ export class TypeOrmLedgerRepository implements LedgerRepository {
   }
 
   async consistencyFacts(): Promise<ConsistencyFacts> {
+    const fresh = !this.database.inTransaction;
     return this.database.transaction(async (m) => {
-      // One snapshot for all three reads, so a transfer committing in between cannot show as a problem.
-      if (this.database.dialect === 'postgres') await this.sql(m, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`).catch(() => undefined);
+      // One snapshot for all three reads, so a transfer committing in between cannot show as a problem
+      // (only possible as the first statement of a transaction of our own).
+      if (this.database.dialect === 'postgres' && fresh) await this.sql(m, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
       const accounts = await this.sql(
         m,
         `SELECT a.id, a.balance_cents,
