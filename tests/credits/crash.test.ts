@@ -145,7 +145,6 @@ describe('killing the server during a burst of top-ups', () => {
       const credits = await afterCrash.withManager((m) => runSql(m, 'sqlite', `SELECT credits_cents FROM users WHERE id = $1`, [user.id]));
       expect(Number(credits.rows[0]?.credits_cents)).toBe(paidIds.size * CREDITS * 100);
       expect(await checkLedger(afterCrash)).toEqual({ ok: true, problems: [] });
-      // eslint-disable-next-line no-console
       console.log(`crash test: ${acknowledged.size} payments acknowledged before SIGKILL, ${paidIds.size} top-ups committed`);
     } finally {
       await afterCrash.close();
