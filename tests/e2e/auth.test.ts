@@ -12,7 +12,7 @@ afterAll(async () => {
 async function logOut(opened: Opened): Promise<void> {
   await opened.page.getByRole('button', { name: /Profile menu/ }).click();
   await opened.page.getByRole('menuitem', { name: 'Log out' }).click();
-  await opened.page.getByRole('link', { name: 'Log In' }).waitFor();
+  await opened.page.getByRole('link', { name: 'Log In', exact: true }).waitFor();
 }
 
 describeE2E('authentication', () => {
@@ -21,9 +21,9 @@ describeE2E('authentication', () => {
     const opened = await e2e.open();
     const { page } = opened;
     await opened.goto('/signup');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel(/^Password/).fill('password-123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('header-credits').waitFor();
     expect(await page.getByTestId('header-credits').textContent()).toBe('$0.00');
@@ -33,9 +33,9 @@ describeE2E('authentication', () => {
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
 
     await opened.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('password-123');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('password-123');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('header-credits').waitFor();
     await opened.finish();
@@ -46,15 +46,15 @@ describeE2E('authentication', () => {
     const opened = await e2e.open();
     const { page } = opened;
     await opened.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByText('Password or email are wrong.').waitFor();
 
     await opened.goto('/signup');
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel(/^Password/).fill('password-123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByText('Email already exists.').waitFor();
     await opened.finish();
   });
@@ -64,8 +64,8 @@ describeE2E('authentication', () => {
     const opened = await e2e.open();
     const { page } = opened;
     await opened.goto('/reset_password');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link', exact: true }).click();
     await page.getByText(/Check your inbox/).waitFor();
 
     const mail = await waitForMail(e2e, user.email);
@@ -74,23 +74,23 @@ describeE2E('authentication', () => {
     const url = new URL(link!);
     await opened.goto(url.pathname + url.search);
     await page.getByLabel(/^New password/).fill('new-password-456');
-    await page.getByLabel('Confirm password').fill('new-password-456');
-    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByLabel('Confirm password', { exact: true }).fill('new-password-456');
+    await page.getByRole('button', { name: 'Set password', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('header-credits').waitFor();
 
     // The link is single-use.
     await opened.goto(url.pathname + url.search);
     await page.getByLabel(/^New password/).fill('another-pass-789');
-    await page.getByLabel('Confirm password').fill('another-pass-789');
-    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByLabel('Confirm password', { exact: true }).fill('another-pass-789');
+    await page.getByRole('button', { name: 'Set password', exact: true }).click();
     await page.getByText('This reset link is invalid or has expired. Please request a new one.').waitFor();
 
     await logOut(opened);
     await opened.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill('new-password-456');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('new-password-456');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await opened.finish();
   });
@@ -109,14 +109,14 @@ describeE2E('authentication', () => {
     await opened.goto('/login');
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Sign in with Google' }).click(),
+      page.getByRole('button', { name: 'Sign in with Google', exact: true }).click(),
     ]);
     await popup.waitForLoadState();
     expect(popup.url()).toContain('/dev/identity/authorize');
-    await popup.getByLabel('E-mail').fill(email);
-    await popup.getByLabel('First name').fill('Gina');
-    await popup.getByLabel('Last name').fill('Oogle');
-    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.getByLabel('E-mail', { exact: true }).fill(email);
+    await popup.getByLabel('First name', { exact: true }).fill('Gina');
+    await popup.getByLabel('Last name', { exact: true }).fill('Oogle');
+    await popup.getByRole('button', { name: 'Continue', exact: true }).click();
     await popup.waitForEvent('close', { timeout: 15_000 });
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('header-credits').waitFor();

@@ -33,9 +33,9 @@ describeE2E('routes', () => {
     const opened = await e2e.open();
     await opened.goto(path);
     await opened.page.waitForURL('**/login');
-    await opened.page.getByLabel('Email').fill(user.email);
-    await opened.page.getByLabel('Password').fill(user.password);
-    await opened.page.getByRole('button', { name: 'Log in' }).click();
+    await opened.page.getByLabel('Email', { exact: true }).fill(user.email);
+    await opened.page.getByLabel('Password', { exact: true }).fill(user.password);
+    await opened.page.getByRole('button', { name: 'Log in', exact: true }).click();
     await opened.page.waitForURL(`**${path}`);
     await expectTitle(opened, path);
     await opened.finish();
@@ -64,8 +64,8 @@ describeE2E('routes', () => {
     await signInPage(opened, e2e, admin.token);
     await opened.goto('/admin');
     await expectTitle(opened, '/admin');
-    await opened.page.getByLabel('Search users').fill(user.email);
-    await opened.page.getByRole('button', { name: 'Search' }).click();
+    await opened.page.getByLabel('Search users', { exact: true }).fill(user.email);
+    await opened.page.getByRole('button', { name: 'Search', exact: true }).click();
     await opened.page.getByText(user.email).waitFor();
     await opened.finish();
   });
