@@ -1,5 +1,6 @@
 import type { User, ProfilePatch } from '../../domain/user';
 import type { Role, Title } from '../../domain/limits';
+import type { OpponentProfile } from '../../domain/opponents';
 
 export interface NewUser {
   email: string;
@@ -34,6 +35,14 @@ export interface UserRepository {
   setRole(userId: number, role: Role, title: Title | null): Promise<User>;
   /** E-mail, username, first or last name containing the query (case-insensitive), newest first. */
   search(search: UserSearch): Promise<User[]>;
+  /** Every user with role pro, ordered by id (stable), with only the fields an opponent list needs. One query. */
+  listTitledPlayers(): Promise<OpponentProfile[]>;
+  /**
+   * Sets last_seen_at to `at` in one conditional write, only when it is null or older than `at - minIntervalMs`
+   * (so a client polling every second writes at most once per interval). True when it wrote. Never moves the
+   * time backwards. An unknown id writes nothing and returns false.
+   */
+  markSeen(userId: number, at: Date, minIntervalMs: number): Promise<boolean>;
 }
 
 export interface AuthTokenRecord {

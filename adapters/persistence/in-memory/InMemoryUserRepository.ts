@@ -2,6 +2,7 @@ import { injectable } from 'inversify';
 import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../../../application/ports/users';
 import { AppError } from '../../../domain/errors';
 import type { Role, Title } from '../../../domain/limits';
+import type { OpponentProfile } from '../../../domain/opponents';
 import { newUserDefaults, normalizeEmail, type ProfilePatch, type User } from '../../../domain/user';
 import { clampLimit, nextFreeUsername, PROFILE_PATCH_FIELDS, searchNeedle, usernameBase } from '../repository-rules';
 
@@ -98,6 +99,41 @@ export class InMemoryUserRepository implements UserRepository {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
       .slice(0, clampLimit(search.limit))
       .map(copy);
+  }
+
+  async listTitledPlayers(): Promise<OpponentProfile[]> {
+    return [...this.users.values()]
+      .map((s) => s.user)
+      .filter((u) => u.role === 'pro')
+      .sort((a, b) => a.id - b.id)
+      .map((u) => ({
+        id: u.id,
+        username: u.username,
+        role: u.role,
+        online: u.online,
+        lastSeenAt: u.lastSeenAt ? new Date(u.lastSeenAt) : null,
+        pricePerMinCents: u.pricePerMinCents,
+        minsPerSideMin: u.minsPerSideMin,
+        minsPerSideMax: u.minsPerSideMax,
+        profileFilename: u.profileFilename,
+        title: u.title,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        lichessBulletRating: u.lichessBulletRating,
+        lichessBlitzRating: u.lichessBlitzRating,
+        lichessRapidRating: u.lichessRapidRating,
+        providesPostgameAnalysis: u.providesPostgameAnalysis,
+        availableForScheduledChallenges: u.availableForScheduledChallenges,
+      }));
+  }
+
+  async markSeen(userId: number, at: Date, minIntervalMs: number): Promise<boolean> {
+    const stored = this.users.get(userId);
+    if (!stored) return false;
+    const last = stored.user.lastSeenAt;
+    if (last !== null && last.getTime() >= at.getTime() - minIntervalMs) return false;
+    stored.user = { ...stored.user, lastSeenAt: new Date(at) };
+    return true;
   }
 
   private byEmail(email: string): StoredUser | undefined {

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../../../../application/ports/users';
 import { AppError } from '../../../../domain/errors';
-import type { Role, Title } from '../../../../domain/limits';
+import { isTitle, type Role, type Title } from '../../../../domain/limits';
+import type { OpponentProfile } from '../../../../domain/opponents';
 import { normalizeEmail, type ProfilePatch, type User } from '../../../../domain/user';
 import { Database } from '../database';
-import { runOn, str, uniqueViolation, type SqlValue } from '../sql';
+import { bool, dateOrNull, num, runOn, str, strOrNull, uniqueViolation, type Row, type SqlValue } from '../sql';
 import { clampLimit, escapeLike, isNumberedVariant, nextFreeUsername, searchNeedle, usernameBase } from '../../repository-rules';
 import { userFromRow } from './rows';
 
@@ -127,6 +128,28 @@ export class TypeOrmUserRepository implements UserRepository {
     return rows.map(userFromRow);
   }
 
+  async listTitledPlayers(): Promise<OpponentProfile[]> {
+    // Polled every second by every open play screen: one query, only the public columns an opponent needs.
+    const { rows } = await runOn(
+      this.database,
+      `SELECT id, username, online, last_seen_at, price_per_min_cents, mins_per_side_min, mins_per_side_max,
+              profile_filename, title, first_name, last_name, lichess_bullet_rating, lichess_blitz_rating,
+              lichess_rapid_rating, provides_postgame_analysis, available_for_scheduled_challenges
+       FROM users WHERE role = 'pro' ORDER BY id`,
+    );
+    return rows.map(opponentProfileFromRow);
+  }
+
+  async markSeen(userId: number, at: Date, minIntervalMs: number): Promise<boolean> {
+    // One conditional write: concurrent polls of one user cannot both write, and time never moves backwards.
+    const { affected } = await runOn(
+      this.database,
+      `UPDATE users SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $3)`,
+      [userId, at, new Date(at.getTime() - minIntervalMs)],
+    );
+    return affected > 0;
+  }
+
   private async usernamesLike(base: string): Promise<Set<string>> {
     const { rows } = await runOn(this.database, `SELECT username FROM users WHERE username LIKE $1 ESCAPE '\\'`, [
       `${escapeLike(base)}%`,
@@ -146,4 +169,29 @@ export class TypeOrmUserRepository implements UserRepository {
     if (!rows[0]) throw new AppError('not_found', `No user ${userId}`);
     return userFromRow(rows[0]);
   }
+}
+
+/** Maps a listTitledPlayers row (role is pro by the query's filter). */
+function opponentProfileFromRow(row: Row): OpponentProfile {
+  const title = strOrNull(row.title);
+  if (title !== null && !isTitle(title)) throw new Error(`Unknown title in users row: ${title}`);
+  return {
+    id: num(row.id),
+    username: str(row.username),
+    role: 'pro',
+    online: bool(row.online),
+    lastSeenAt: dateOrNull(row.last_seen_at),
+    pricePerMinCents: num(row.price_per_min_cents),
+    minsPerSideMin: num(row.mins_per_side_min),
+    minsPerSideMax: num(row.mins_per_side_max),
+    profileFilename: strOrNull(row.profile_filename),
+    title,
+    firstName: str(row.first_name),
+    lastName: str(row.last_name),
+    lichessBulletRating: num(row.lichess_bullet_rating),
+    lichessBlitzRating: num(row.lichess_blitz_rating),
+    lichessRapidRating: num(row.lichess_rapid_rating),
+    providesPostgameAnalysis: bool(row.provides_postgame_analysis),
+    availableForScheduledChallenges: bool(row.available_for_scheduled_challenges),
+  };
 }
