@@ -42,7 +42,7 @@ describe('ApiClient', () => {
     const fetchImpl = respond(200, { success: true });
     const { api } = client(fetchImpl);
     await api.get('/api/admin/users', { query: { query: 'ann', skip: null } });
-    expect(fetchImpl.mock.calls[0]![0]).toBe('/api/admin/users?query=ann&t=1234');
+    expect((fetchImpl.mock.calls[0] as unknown as [string])[0]).toBe('/api/admin/users?query=ann&t=1234');
     expect(() => api.url('/x', { t: 1 })).toThrow(/reserved/);
   });
 

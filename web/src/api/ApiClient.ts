@@ -100,7 +100,7 @@ export class ApiClient {
     let parsed: unknown;
     try {
       parsed = await response.json();
-    } catch (error) {
+    } catch {
       clearTimeout(timer);
       if (timedOut) return { success: false, error: ERR_TIMEOUT };
       this.log('error', `Response of ${method} ${path} is not JSON`, { status: response.status });
