@@ -15,6 +15,7 @@ import { profileRoutes } from '../adapters/http/routes/profile';
 import { supportRoutes } from '../adapters/http/routes/support';
 import { adminRoutes } from '../adapters/http/routes/admin';
 import { creditsRoutes } from '../adapters/http/routes/credits';
+import { playRoutes } from '../adapters/http/routes/play';
 import { devCheckoutRoutes } from '../adapters/payments/dev-checkout-routes';
 import { devOutboxRoutes } from '../adapters/mail/dev-outbox-routes';
 import { OutboxMailer } from '../adapters/mail/OutboxMailer';
@@ -45,7 +46,7 @@ export function buildContainer(options: BuildContainerOptions): AppComposition {
   bindUseCases(container, options.config);
   options.override?.(container);
 
-  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes];
+  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes, playRoutes];
   // Development stand-ins for the outside world; never mounted in production (server.md 11).
   if (options.config.APP_PROFILE !== 'production') {
     routes.push(...identityRoutes(context));

@@ -7,6 +7,7 @@ import { ProfileService } from '../../application/profile/profile-service';
 import { ContactService } from '../../application/support/contact-service';
 import { ClientLogService } from '../../application/support/client-log-service';
 import { AdminUserService } from '../../application/admin/admin-users';
+import { AppStateService } from '../../application/play/app-state-service';
 import { HttpAuth } from '../../adapters/http/auth';
 import { RateLimiter } from '../../adapters/http/rate-limit';
 import { Clock } from '../../application/ports/system';
@@ -23,6 +24,7 @@ export function bindUseCases(container: Container, config: AppConfig): void {
     ContactService,
     ClientLogService,
     AdminUserService,
+    AppStateService,
     HttpAuth,
   ]) {
     container.bind(useCase).toSelf().inSingletonScope();

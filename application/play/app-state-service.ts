@@ -1,0 +1,58 @@
+import { inject, injectable } from 'inversify';
+import { opponentFrom, PRESENCE_WRITE_INTERVAL_MS, type Opponent } from '../../domain/opponents';
+import type { User } from '../../domain/user';
+import { UserRepository } from '../ports/users';
+import { AppSettings } from '../ports/settings';
+import { Clock } from '../ports/system';
+
+/**
+ * The play screen's poll (GET /api/get_app_state). `challenges` and `scheduledChallenges` are always empty for
+ * now: challenges do not exist until the live-challenge and schedule issues add them (docs/decisions.md,
+ * "Play: opponents and presence"). They are typed `never[]` so adding them is a type change here, not a guess.
+ */
+export interface AppState {
+  opponents: Opponent[];
+  user: User | null;
+  challenges: never[];
+  scheduledChallenges: never[];
+}
+
+/** The schedule screen's data (GET /api/get_schedule_data, server.md 2). */
+export interface ScheduleData {
+  opponents: Opponent[];
+  scheduledChallenges: never[];
+}
+
+/** Read side of opponents and presence. One query for the titled players per call, none per opponent. */
+@injectable()
+export class AppStateService {
+  constructor(
+    @inject(UserRepository) private readonly users: UserRepository,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AppSettings) private readonly settings: AppSettings,
+  ) {}
+
+  /**
+   * Every titled player except the viewer, `online` being the derived availability (server.md 4.1). A signed-in
+   * call marks its user seen, written at most once per PRESENCE_WRITE_INTERVAL_MS (the client polls every second).
+   * The seen-mark is written before the list is read, so a pro polling another tab sees a consistent state.
+   */
+  async getAppState(viewer: User | null): Promise<AppState> {
+    const now = this.clock.now();
+    if (viewer) await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    return { opponents: await this.opponents(viewer, now), user: viewer, challenges: [], scheduledChallenges: [] };
+  }
+
+  /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */
+  async getScheduleData(viewer: User | null): Promise<ScheduleData> {
+    const opponents = await this.opponents(viewer, this.clock.now());
+    return { opponents: opponents.filter((o) => o.availableForScheduledChallenges), scheduledChallenges: [] };
+  }
+
+  private async opponents(viewer: User | null, now: Date): Promise<Opponent[]> {
+    const players = await this.users.listTitledPlayers();
+    return players
+      .filter((player) => player.id !== viewer?.id)
+      .map((player) => opponentFrom(player, now, this.settings.presenceTimeoutSeconds));
+  }
+}
