@@ -53,7 +53,7 @@ export const ProfileMenu = observer(function ProfileMenu() {
         <div className="profile-menu__list" id={menuId} role="menu">
           <div className="profile-menu__who">
             <strong>{displayName(user)}</strong>
-            <span className="muted">{user.email}</span>
+            {displayName(user) !== user.email && <span className="muted">{user.email}</span>}
           </div>
           <Link role="menuitem" className="profile-menu__item" to="/settings" onClick={() => setOpen(false)}>
             Edit My Account

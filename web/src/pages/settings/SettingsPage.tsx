@@ -22,8 +22,8 @@ const SettingsPage = observer(function SettingsPage() {
       </Link>
       <header className="page__header">
         <h1>My Account</h1>
-        <p className="page__lead">
-          {displayName(user)} · {user.email}
+        <p className="page__lead settings__who">
+          {displayName(user) === user.email ? user.email : `${displayName(user)} · ${user.email}`}
           {user.role !== 'regular' && <span className="badge" style={{ marginLeft: 8 }}>{user.role === 'admin' ? 'Admin' : user.title ?? 'Titled player'}</span>}
         </p>
       </header>
