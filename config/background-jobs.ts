@@ -1,17 +1,26 @@
 import type { Container } from 'inversify';
 import { AppLogger } from '../application/ports/system';
 import { ClientLogService } from '../application/support/client-log-service';
+import { DEMO_PRESENCE_INTERVAL_MS, DemoPresence } from './demo-presence';
 
 export interface BackgroundJob {
   name: string;
   intervalMs: number;
   run(): Promise<unknown>;
+  /** Also run once right away instead of waiting a full interval. */
+  runAtStart?: boolean;
 }
 
 /** The periodic jobs of server.md section 10. Each is idempotent, so every server process may run them. */
 export function backgroundJobs(container: Container): BackgroundJob[] {
   const clientLogs = container.get(ClientLogService);
-  return [{ name: 'log-retention', intervalMs: 60 * 60 * 1000, run: () => clientLogs.applyRetention() }];
+  const jobs: BackgroundJob[] = [{ name: 'log-retention', intervalMs: 60 * 60 * 1000, run: () => clientLogs.applyRetention() }];
+  // Bound only in the development profile with demo data (config/modules/use-cases.ts).
+  if (container.isBound(DemoPresence)) {
+    const demoPresence = container.get(DemoPresence);
+    jobs.push({ name: 'demo-presence', intervalMs: DEMO_PRESENCE_INTERVAL_MS, runAtStart: true, run: () => demoPresence.run() });
+  }
+  return jobs;
 }
 
 /** Runs each job on its timer; a run is skipped while the previous one is still going. Returns a stopper. */
@@ -30,6 +39,7 @@ export function startBackgroundJobs(container: Container, jobs = backgroundJobs(
         running = false;
       }
     };
+    if (job.runAtStart) void tick();
     const timer = setInterval(() => void tick(), job.intervalMs);
     timer.unref();
     return timer;

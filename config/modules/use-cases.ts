@@ -12,6 +12,7 @@ import { HttpAuth } from '../../adapters/http/auth';
 import { RateLimiter } from '../../adapters/http/rate-limit';
 import { Clock } from '../../application/ports/system';
 import type { AppConfig } from '../env';
+import { DemoPresence } from '../demo-presence';
 
 /** Use cases and HTTP helpers: plain classes resolved by their constructor tokens. */
 export function bindUseCases(container: Container, config: AppConfig): void {
@@ -29,6 +30,8 @@ export function bindUseCases(container: Container, config: AppConfig): void {
   ]) {
     container.bind(useCase).toSelf().inSingletonScope();
   }
+  // The demo responder's presence job exists only where demo data does (server.md 11).
+  if (config.APP_PROFILE === 'development' && config.DEMO_DATA === 'on') container.bind(DemoPresence).toSelf().inSingletonScope();
   container
     .bind(RateLimiter)
     .toDynamicValue((ctx) =>

@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import { TITLED_PLAYERS } from '../content/titled-players';
+import { UserRepository } from '../application/ports/users';
+import { Clock } from '../application/ports/system';
+import { PRESENCE_WRITE_INTERVAL_MS } from '../domain/opponents';
+import { demoPlayerEmail } from './demo-data';
+
+/** Often enough to stay well inside the 90 s presence timeout, rare enough to cost nothing. */
+export const DEMO_PRESENCE_INTERVAL_MS = 30_000;
+
+/**
+ * The presence half of the development profile's demo responder (server.md 11): the seeded roster players
+ * marked `demoOnline` are kept online and seen, so a newcomer always finds someone to challenge. Answering
+ * their challenges belongs to the live-challenge work. Only bound in the development profile with demo data
+ * (config/modules/use-cases.ts); never in test or production.
+ *
+ * These players are kept online on purpose: if someone signs in as one of them and goes offline, or the
+ * online-schedule job turns them off, the next run puts them back online. Other roster players are untouched.
+ */
+@injectable()
+export class DemoPresence {
+  /** Roster slug -> user id, filled as the seeded accounts are found (the seed runs before the first tick). */
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    @inject(UserRepository) private readonly users: UserRepository,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** One pass; returns how many players it kept present. Idempotent, safe on several processes at once. */
+  async run(): Promise<number> {
+    const now = this.clock.now();
+    await this.resolveIds();
+    const wanted = new Set(this.ids.values());
+    // One query for the current state; only players still titled (an admin may have demoted one) are kept.
+    const players = (await this.users.listTitledPlayers()).filter((p) => wanted.has(p.id));
+    for (const player of players) {
+      if (!player.online) await this.users.updateProfile(player.id, { online: true, onlineChangedAt: now });
+      await this.users.markSeen(player.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    }
+    return players.length;
+  }
+
+  private async resolveIds(): Promise<void> {
+    for (const player of TITLED_PLAYERS) {
+      if (!player.demoOnline || this.ids.has(player.slug)) continue;
+      const user = await this.users.findByEmail(demoPlayerEmail(player.slug));
+      if (user) this.ids.set(player.slug, user.id);
+    }
+  }
+}
