@@ -136,6 +136,15 @@ export class InMemoryUserRepository implements UserRepository {
     return true;
   }
 
+  /**
+   * The in-memory ledger calls this in the same step as each transfer touching a user's available account,
+   * as the SQL ledger updates users.credits_cents in the transfer's transaction (config/modules/credits.ts).
+   */
+  setCachedCredits(userId: number, cents: number): void {
+    const stored = this.users.get(userId);
+    if (stored) stored.user = { ...stored.user, creditsCents: cents };
+  }
+
   private byEmail(email: string): StoredUser | undefined {
     for (const stored of this.users.values()) if (stored.user.email === email) return stored;
     return undefined;
