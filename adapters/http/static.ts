@@ -1,4 +1,4 @@
-import { readFileSync, statSync, createReadStream, existsSync } from 'node:fs';
+import { readFileSync, statSync, createReadStream } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Middleware } from 'koa';
 import { renderIndexHtml } from './spa/index-html';
@@ -35,10 +35,13 @@ export interface StaticOptions {
 export function serveWebApp(options: StaticOptions): Middleware<HttpState> {
   const root = resolve(options.root);
   const indexPath = join(root, 'index.html');
-  let template: string | null = null;
+  // Re-read index.html when a new build replaced it: a running server must never point at old asset names.
+  let template: { html: string; mtimeMs: number } | null = null;
   const loadTemplate = (): string | null => {
-    if (template === null && existsSync(indexPath)) template = readFileSync(indexPath, 'utf8');
-    return template;
+    const stat = statSync(indexPath, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!template || template.mtimeMs !== stat.mtimeMs) template = { html: readFileSync(indexPath, 'utf8'), mtimeMs: stat.mtimeMs };
+    return template.html;
   };
 
   return async (ctx, next) => {

@@ -21,4 +21,5 @@ module.exports = {
     ],
   },
   testTimeout: 60_000,
+  reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'e2e' }]],
 };

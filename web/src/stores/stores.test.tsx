@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import { ClientLogger, LOG_QUEUE_CAP, type LogEntry } from '../logging/ClientLogger';
-import { topUpPrice } from '../pricing/topUpPrice';
 import { makeStore, makeUser } from '../test-support/fakes';
 import { SessionStore } from './SessionStore';
 import { settingsQuery } from './settings-query';
@@ -125,18 +124,6 @@ describe('settingsQuery', () => {
   });
 });
 
-describe('topUpPrice', () => {
-  it.each([
-    [99, 0, 9900],
-    [100, 10, 9000],
-    [299, 10, 26910],
-    [300, 15, 25500],
-    [500, 15, 42500],
-    [5, 0, 500],
-  ])('%i credits: %i%% off, pays %i cents', (credits, percent, cents) => {
-    expect(topUpPrice(credits)).toMatchObject({ discountPercent: percent, priceCents: cents });
-  });
-});
 
 describe('ClientLogger', () => {
   beforeEach(() => window.localStorage.clear());

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../../domain/limits';
 import { MESSAGES } from '../../../../domain/messages';
 import { formatUsd } from '../../../../domain/money';
 import { Banner, Button, TextInput } from '../../design';
-import { topUpPrice } from '../../pricing/topUpPrice';
+import { checkTopUpAmount, topUpPrice } from '../../../../domain/topup';
 import { formatCredits } from '../../shell/nav';
 import { useStores } from '../../stores/StoresContext';
 import './topup.css';
@@ -13,11 +13,11 @@ import './topup.css';
 const { min, max, default: defaultCredits } = LIMITS.topUpCredits;
 const QUICK_AMOUNTS = [10, 50, 100, 300];
 
+/** The server's own rule (domain/topup.ts), so the form and the checkout cannot disagree. */
 export function validateTopUp(raw: string): string | null {
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < min) return MESSAGES.topUpMin;
-  if (value > max) return MESSAGES.topUpMax;
-  return null;
+  if (raw.trim() === '') return MESSAGES.topUpMin;
+  const check = checkTopUpAmount(Number(raw));
+  return check.ok ? null : check.message;
 }
 
 /** Add Credits: amount, live discounted price, a form POST to the payment provider, the return message. */
@@ -37,8 +37,8 @@ const TopUpPage = observer(function TopUpPage() {
     return () => timers.forEach(clearTimeout);
   }, [status, account]);
 
-  const valid = validateTopUp(amount) === null;
-  const price = valid ? topUpPrice(Number(amount)) : null;
+  const check = amount.trim() === '' ? null : checkTopUpAmount(Number(amount));
+  const price = check?.ok ? topUpPrice(check.creditsCents) : null;
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const found = validateTopUp(amount);
@@ -107,12 +107,12 @@ const TopUpPage = observer(function TopUpPage() {
             <>
               <div className="price-box__row">
                 <span>Credits</span>
-                <span>{formatUsd(price.fullCents)}</span>
+                <span>{formatUsd(price.creditsCents)}</span>
               </div>
               {price.discountPercent > 0 && (
                 <div className="price-box__row price-box__row--discount">
                   <span>Discount ({price.discountPercent}%)</span>
-                  <span>-{formatUsd(price.fullCents - price.priceCents)}</span>
+                  <span>-{formatUsd(price.discountCents)}</span>
                 </div>
               )}
               <div className="price-box__row price-box__total">
