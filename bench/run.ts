@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: measured figures for the issue notes, on this machine, against real databases and the real
+ * HTTP app. Bounded in count and time; loopback only.
+ *   1. Ledger: holds + releases per second (SQLite; Postgres when it answers).
+ *   2. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
+ *      autocannon, and the server's memory after the load.
+ */
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { loadConfig } from '../config/env';
+import { buildContainer } from '../config/container';
+import { openDatabase, type Database } from '../adapters/persistence/typeorm/database';
+import { createApp } from '../adapters/http/app';
+import { seedDemoData, DEMO_PASSWORD, DEMO_REGULAR_EMAIL } from '../config/demo-data';
+import { CreditsService } from '../application/credits/credits-service';
+import { grantDemoCredits } from '../config/modules/credits';
+import { UserRepository } from '../application/ports/users';
+
+const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `bench_${process.pid}`;
+  const admin = new Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function benchLedger(label: string, database: Database, dataDir: string): Promise<void> {
+  const config = loadConfig({ APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const { container } = buildContainer({ config, database });
+  const users = container.get<UserRepository>(UserRepository);
+  const credits = container.get(CreditsService);
+  const players = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => users.create({ email: `bench${i}@example.com`, username: `bench${i}`, passwordHash: null, timezone: null })),
+  );
+  for (const player of players) await grantDemoCredits(container, player.id, 1_000_000);
+  const rounds = 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    players.map(async (player) => {
+      for (let i = 0; i < rounds / players.length; i += 1) {
+        const hold = await credits.hold(player.id, 150, `bench:${player.id}:${i}:hold`);
+        await credits.release(hold.id, `bench:${player.id}:${i}:release`);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.log(`ledger [${label}]: ${rounds} holds + ${rounds} releases in ${seconds.toFixed(2)} s = ${Math.round((2 * rounds) / seconds)} operations/s (10 users in parallel)`);
+}
+
+async function benchHttp(dataDir: string): Promise<void> {
+  const config = loadConfig({ APP_PROFILE: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMITS: 'off', BACKGROUND_JOBS: 'off' });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.migrate();
+  const { container, routes } = buildContainer({ config, database });
+  await seedDemoData(container);
+  const app = createApp(container, { routes, webDistDir: null, publicUrl: config.PUBLIC_URL, trustProxy: false });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const login = (await (await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_REGULAR_EMAIL, password: DEMO_PASSWORD }),
+  })).json()) as { token: string };
+
+  const run = (title: string, options: autocannon.Options) =>
+    new Promise<void>((resolve, reject) => {
+      autocannon({ connections: 20, duration: 5, ...options }, (error, result) => {
+        if (error) return reject(error);
+        console.log(
+          `http ${title}: ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+            `${result.non2xx} non-2xx, ${result.errors} errors`,
+        );
+        resolve();
+      });
+    });
+  await run('GET /api/get_app_state (signed in, 25 players)', { url: `${base}/api/get_app_state`, headers: { Authorization: login.token } });
+  await run('GET /api/get_app_state (visitor)', { url: `${base}/api/get_app_state` });
+  await run('POST /api/login (argon2id)', {
+    url: `${base}/api/login`,
+    method: 'POST',
+    connections: 4,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_REGULAR_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const memory = process.memoryUsage();
+  console.log(`memory after load: rss ${Math.round(memory.rss / 1048576)} MB, heap used ${Math.round(memory.heapUsed / 1048576)} MB`);
+  server.close();
+  await database.close();
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
+  try {
+    const sqlite = await openDatabase({ url: join(dir, 'ledger.sqlite') });
+    await sqlite.migrate();
+    await benchLedger('sqlite', sqlite, dir);
+    await sqlite.close();
+
+    const pg = await postgresDatabase();
+    if (pg) {
+      const postgres = await openDatabase({ url: pg.url, poolSize: 10 });
+      await postgres.migrate();
+      await benchLedger('postgres', postgres, dir);
+      await postgres.close();
+      await pg.drop();
+    } else console.log('ledger [postgres]: skipped, Postgres does not answer');
+
+    await benchHttp(join(dir, 'http'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
