@@ -159,4 +159,18 @@ describeE2E('contact and phone layout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await opened.finish();
   });
+
+  it('keeps a full-size burger next to the credits and profile menu when signed in on a phone', async () => {
+    const { token } = await signUpByApi(e2e);
+    const opened = await e2e.open({ width: 375, height: 740 });
+    await signInPage(opened, e2e, token);
+    await opened.goto('/topup');
+    const burger = opened.page.getByRole('button', { name: 'Open menu', exact: true });
+    const box = await burger.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(40);
+    expect(box?.height).toBeGreaterThanOrEqual(40);
+    await opened.page.getByRole('link', { name: /\$0\.00/ }).waitFor();
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await opened.finish();
+  });
 });
