@@ -1,5 +1,5 @@
 import { LIMITS } from '../../domain/limits';
-import type { ProfilePatch } from '../../domain/user';
+import { COMMON_EDITABLE_FIELDS, PRO_EDITABLE_FIELDS, type ProfilePatch } from '../../domain/user';
 
 /**
  * Rules every implementation of a persistence port shares, so the in-memory and SQL versions cannot drift.
@@ -45,21 +45,7 @@ export function clampLimit(limit: number, max = 1000): number {
 
 /** The fields UserRepository.updateProfile writes; anything else in a patch is ignored by every implementation. */
 export const PROFILE_PATCH_FIELDS = [
-  'firstName',
-  'lastName',
-  'timezone',
-  'lichessUsername',
-  'incomingChallengeAlertEnabled',
-  'title',
-  'lichessBulletRating',
-  'lichessBlitzRating',
-  'lichessRapidRating',
-  'pricePerMinCents',
-  'minsPerSideMin',
-  'minsPerSideMax',
-  'onlineSchedule',
-  'availableForScheduledChallenges',
-  'providesPostgameAnalysis',
-  'online',
+  ...COMMON_EDITABLE_FIELDS,
+  ...PRO_EDITABLE_FIELDS,
   'onlineChangedAt',
 ] as const satisfies readonly (keyof ProfilePatch | 'onlineChangedAt')[];
