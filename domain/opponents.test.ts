@@ -1,4 +1,4 @@
-import { isAvailable, opponentFrom, postgameAnalysisPriceCents, type OpponentProfile } from './opponents';
+import { isAvailable, opponentFrom, postgameAnalysisPriceCents, seenWithin, type OpponentProfile } from './opponents';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const TIMEOUT = 90;
@@ -128,5 +128,24 @@ describe('opponentFrom', () => {
 
   it('shows a pro whose toggle is on but who went stale as online false', () => {
     expect(opponentFrom(pro({ lastSeenAt: secondsAgo(91) }), NOW, TIMEOUT).online).toBe(false);
+  });
+});
+
+describe('seenWithin (skipping the presence write on most polls)', () => {
+  const now = new Date('2026-01-15T12:00:00.000Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it('is false for a user never seen', () => {
+    expect(seenWithin(null, now, 15_000)).toBe(false);
+  });
+
+  it('is true inside the interval and false from its end on', () => {
+    expect(seenWithin(ago(0), now, 15_000)).toBe(true);
+    expect(seenWithin(ago(14_999), now, 15_000)).toBe(true);
+    expect(seenWithin(ago(15_000), now, 15_000)).toBe(false);
+  });
+
+  it('is false for a sighting in the future (clock moved back), leaving the decision to the repository', () => {
+    expect(seenWithin(new Date(now.getTime() + 1000), now, 15_000)).toBe(false);
   });
 });

@@ -57,6 +57,17 @@ export const POSTGAME_ANALYSIS_MINUTES = 15;
  */
 export const PRESENCE_WRITE_INTERVAL_MS = 15_000;
 
+/**
+ * True when the stored sighting is recent enough that a poll need not even try to write one. The session has
+ * just loaded the user, so this saves a write statement on most polls; the conditional UPDATE in markSeen
+ * still settles concurrent polls.
+ */
+export function seenWithin(lastSeenAt: Date | null, now: Date, intervalMs: number): boolean {
+  if (!lastSeenAt) return false;
+  const age = now.getTime() - lastSeenAt.getTime();
+  return age >= 0 && age < intervalMs;
+}
+
 type AvailabilityInputs = Pick<User, 'role' | 'online' | 'lastSeenAt' | 'minsPerSideMin' | 'minsPerSideMax'>;
 
 /**

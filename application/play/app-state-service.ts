@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { opponentFrom, PRESENCE_WRITE_INTERVAL_MS, type Opponent } from '../../domain/opponents';
+import { opponentFrom, PRESENCE_WRITE_INTERVAL_MS, seenWithin, type Opponent } from '../../domain/opponents';
 import type { User } from '../../domain/user';
 import { UserRepository } from '../ports/users';
 import { AppSettings } from '../ports/settings';
@@ -39,7 +39,9 @@ export class AppStateService {
    */
   async getAppState(viewer: User | null): Promise<AppState> {
     const now = this.clock.now();
-    if (viewer) await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    if (viewer && !seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) {
+      await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    }
     return { opponents: await this.opponents(viewer, now), user: viewer, challenges: [], scheduledChallenges: [] };
   }
 

@@ -195,6 +195,22 @@ describeEachDialect('play reads over HTTP (get_app_state, get_schedule_data)', (
       expect((await users.findById(me.id))?.lastSeenAt).toEqual(server.clock.now());
     });
 
+    it('does not even try the presence write while the session user was seen within 15 s', async () => {
+      const me = await regular();
+      await server.call('/api/get_app_state', { token: me.token });
+      const markSeen = jest.spyOn(users, 'markSeen');
+      try {
+        server.clock.advanceSeconds(14);
+        await server.call('/api/get_app_state', { token: me.token });
+        expect(markSeen).not.toHaveBeenCalled();
+        server.clock.advanceSeconds(1);
+        await server.call('/api/get_app_state', { token: me.token });
+        expect(markSeen).toHaveBeenCalledTimes(1);
+      } finally {
+        markSeen.mockRestore();
+      }
+    });
+
     it('a visitor poll marks nobody seen', async () => {
       const player = await pro({}, null);
       await server.call('/api/get_app_state');
