@@ -9,6 +9,8 @@ export const LIMITS = {
   /** Price per minute in cents: US$0.10 .. US$5.00, step US$0.01. */
   pricePerMinCents: { min: 10, max: 500 },
   password: { min: 8, max: 256 },
+  /** One admin adjustment moves at most US$10,000 either way: larger sums are a typo, not a goodwill gesture. */
+  adminAdjustmentCents: { max: 1_000_000 },
   rating: { min: 0, max: 4000 },
   scheduleStepMinutes: 15,
   defaultOnlineSchedule: { from: '08:00', to: '23:00' },

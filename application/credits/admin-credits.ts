@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../domain/errors';
 import { userAccount } from '../../domain/ledger';
-import type { Cents } from '../../domain/money';
+import { formatUsd, type Cents } from '../../domain/money';
+import { LIMITS } from '../../domain/limits';
 import type { User } from '../../domain/user';
 import { AuditLogRepository } from '../ports/records';
 import { UserRepository } from '../ports/users';
@@ -36,6 +37,9 @@ export class AdminCreditsService {
     if (!reason) throw AppError.validation([{ path: 'reason', message: 'A reason is required' }]);
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
       throw AppError.validation([{ path: 'amount', message: 'The amount must be a non-zero number of US$ with at most 2 decimals' }]);
+    }
+    if (Math.abs(input.amountCents) > LIMITS.adminAdjustmentCents.max) {
+      throw AppError.validation([{ path: 'amount', message: `One adjustment may move at most ${formatUsd(LIMITS.adminAdjustmentCents.max)}` }]);
     }
     const request = { op: 'adjust', actorUserId: input.actorUserId, userId: input.userId, amountCents: input.amountCents, reason };
     return this.uow.run(async () => {
