@@ -20,6 +20,8 @@ const credentialsSchema = z.object({ email, password }).strict();
 const signUpSchema = z.object({ email, password, timezone: z.string().max(64).nullish() }).strict();
 const resetSchema = z.object({ email }).strict();
 const setPasswordSchema = z.object({ token: z.string().max(200), password }).strict();
+/** Calls without a payload still refuse one: a body sent to them is a client mistake worth seeing. */
+export const noPayloadSchema = z.object({}).strict();
 
 /** Counts an attempt per client address and per e-mail (server.md 9: 10 per 15 minutes by default). */
 export function limitAttempts(limiter: RateLimiter, ctx: HttpContext, action: string, address: string): void {
@@ -48,6 +50,7 @@ export function accountRoutes(container: Container): AppRouter {
   });
 
   router.post('/api/logout', async (ctx) => {
+    parseWith(noPayloadSchema, ctx.request.body);
     await auth.required(ctx);
     await accounts.logOut(ctx.state.tokenHash as string);
     ok(ctx);

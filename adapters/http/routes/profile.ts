@@ -10,6 +10,7 @@ import { ok } from '../envelope';
 import { HttpAuth } from '../auth';
 import { presentUser } from '../presenters/user';
 import { profileJsonSchema, settingsFromQuery, toProfilePatch } from './profile-input';
+import { noPayloadSchema } from './accounts';
 import type { AppRouter, HttpState } from '../types';
 
 export const PROFILE_IMAGE_PATH = '/api/save_profile_image';
@@ -25,6 +26,7 @@ export function profileRoutes(container: Container): AppRouter {
   });
 
   router.post('/api/load_user', async (ctx) => {
+    parseWith(noPayloadSchema, ctx.request.body);
     const user = await auth.required(ctx);
     ok(ctx, { user: presentUser(await profiles.load(user.id)) });
   });
