@@ -1,40 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGES } from '../../../../domain/messages';
 import { Banner, Button, TextInput } from '../../design';
-import { afterSignIn } from '../../routes/guards';
 import { useStores } from '../../stores/StoresContext';
 import { GoogleButton } from './GoogleButton';
-import { hasErrors, validateLogin, type Errors } from './validation';
+import { validateLogin } from './validation';
+import { useCredentialsForm } from './useCredentialsForm';
 import './auth.css';
 
 export default function LoginPage() {
   const { auth } = useStores();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setSubmitting(true);
-    const outcome = await auth.login(email.trim(), password);
-    setSubmitting(false);
-    if (outcome.ok) {
-      navigate(afterSignIn(location.state), { replace: true });
-    } else if (outcome.error === 'ERR_USER_PASS') {
-      setErrors({ password: MESSAGES.userPass });
-    } else {
-      setFormError(MESSAGES.unexpected);
-    }
-  };
+  const { email, setEmail, password, setPassword, errors, formError, submitting, submit } = useCredentialsForm({
+    validate: validateLogin,
+    send: (address, secret) => auth.login(address, secret),
+    fieldErrors: { ERR_USER_PASS: { password: MESSAGES.userPass } },
+  });
 
   return (
     <div className="auth-page">

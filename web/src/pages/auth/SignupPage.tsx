@@ -1,36 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGES } from '../../../../domain/messages';
 import { Banner, Button, TextInput } from '../../design';
-import { afterSignIn } from '../../routes/guards';
 import { useStores } from '../../stores/StoresContext';
 import { GoogleButton } from './GoogleButton';
-import { hasErrors, validateSignup, type Errors } from './validation';
+import { validateSignup } from './validation';
+import { useCredentialsForm } from './useCredentialsForm';
 import './auth.css';
 
 export default function SignupPage() {
   const { auth } = useStores();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const found = validateSignup(email, password);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setSubmitting(true);
-    const outcome = await auth.signup(email.trim(), password);
-    setSubmitting(false);
-    if (outcome.ok) navigate(afterSignIn(location.state), { replace: true });
-    else if (outcome.error === 'ERR_USER_EXISTS') setErrors({ email: MESSAGES.userExists });
-    else setFormError(MESSAGES.unexpected);
-  };
+  const { email, setEmail, password, setPassword, errors, formError, submitting, submit } = useCredentialsForm({
+    validate: validateSignup,
+    send: (address, secret) => auth.signup(address, secret),
+    fieldErrors: { ERR_USER_EXISTS: { email: MESSAGES.userExists } },
+  });
 
   return (
     <div className="auth-page">
