@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
 import { AppLogger } from '../application/ports/system';
 import { ClientLogService } from '../application/support/client-log-service';
+import { ChallengeJobs } from '../application/play/challenge-jobs';
 import { DEMO_PRESENCE_INTERVAL_MS, DemoPresence } from './demo-presence';
+import { DEMO_RESPONDER_INTERVAL_MS, DemoResponder } from './demo-responder';
 
 export interface BackgroundJob {
   name: string;
@@ -14,11 +16,20 @@ export interface BackgroundJob {
 /** The periodic jobs of server.md section 10. Each is idempotent, so every server process may run them. */
 export function backgroundJobs(container: Container): BackgroundJob[] {
   const clientLogs = container.get(ClientLogService);
-  const jobs: BackgroundJob[] = [{ name: 'log-retention', intervalMs: 60 * 60 * 1000, run: () => clientLogs.applyRetention() }];
+  const challengeJobs = container.get(ChallengeJobs);
+  const jobs: BackgroundJob[] = [
+    { name: 'log-retention', intervalMs: 60 * 60 * 1000, run: () => clientLogs.applyRetention() },
+    // Reads already show expiry; the sweep gives the hold back soon after (server.md 4.6).
+    { name: 'challenge-expiry', intervalMs: 5_000, run: () => challengeJobs.expireChallenges() },
+    { name: 'game-follow-up', intervalMs: 15_000, run: () => challengeJobs.followGames() },
+    { name: 'online-schedule', intervalMs: 60_000, runAtStart: true, run: () => challengeJobs.applyOnlineSchedules() },
+  ];
   // Bound only in the development profile with demo data (config/modules/use-cases.ts).
   if (container.isBound(DemoPresence)) {
     const demoPresence = container.get(DemoPresence);
     jobs.push({ name: 'demo-presence', intervalMs: DEMO_PRESENCE_INTERVAL_MS, runAtStart: true, run: () => demoPresence.run() });
+    const demoResponder = container.get(DemoResponder);
+    jobs.push({ name: 'demo-responder', intervalMs: DEMO_RESPONDER_INTERVAL_MS, run: () => demoResponder.run() });
   }
   return jobs;
 }

@@ -9,6 +9,7 @@ import { bindServices } from './modules/services';
 import { bindIdentity, identityRoutes } from './modules/identity';
 import { bindUseCases } from './modules/use-cases';
 import { bindCredits } from './modules/credits';
+import { bindPlay, playRoutes as devPlayRoutes } from './modules/play';
 import { accountRoutes } from '../adapters/http/routes/accounts';
 import { oauthRoutes } from '../adapters/http/routes/oauth';
 import { profileRoutes } from '../adapters/http/routes/profile';
@@ -16,6 +17,7 @@ import { supportRoutes } from '../adapters/http/routes/support';
 import { adminRoutes } from '../adapters/http/routes/admin';
 import { creditsRoutes } from '../adapters/http/routes/credits';
 import { playRoutes } from '../adapters/http/routes/play';
+import { challengeRoutes } from '../adapters/http/routes/challenges';
 import { devCheckoutRoutes } from '../adapters/payments/dev-checkout-routes';
 import { devOutboxRoutes } from '../adapters/mail/dev-outbox-routes';
 import { OutboxMailer } from '../adapters/mail/OutboxMailer';
@@ -43,13 +45,14 @@ export function buildContainer(options: BuildContainerOptions): AppComposition {
   bindServices(container, context);
   bindIdentity(container, context);
   bindCredits(container, context);
+  bindPlay(container, context);
   bindUseCases(container, options.config);
   options.override?.(container);
 
-  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes, playRoutes];
+  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes, playRoutes, challengeRoutes];
   // Development stand-ins for the outside world; never mounted in production (server.md 11).
   if (options.config.APP_PROFILE !== 'production') {
-    routes.push(...identityRoutes(context));
+    routes.push(...identityRoutes(context), ...devPlayRoutes(context));
     if (options.config.PAYMENT_PROVIDER === 'dev') routes.push(devCheckoutRoutes);
     if (options.config.MAIL_TRANSPORT === 'outbox') {
       routes.push((c) => devOutboxRoutes(c.get(OutboxMailer)) as unknown as AppRouter);

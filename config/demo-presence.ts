@@ -10,8 +10,8 @@ export const DEMO_PRESENCE_INTERVAL_MS = 30_000;
 
 /**
  * The presence half of the development profile's demo responder (server.md 11): the seeded roster players
- * marked `demoOnline` are kept online and seen, so a newcomer always finds someone to challenge. Answering
- * their challenges belongs to the live-challenge work. Only bound in the development profile with demo data
+ * marked `demoOnline` are kept online and seen, so a newcomer always finds someone to challenge; DemoResponder
+ * answers their challenges. Only bound in the development profile with demo data
  * (config/modules/use-cases.ts); never in test or production.
  *
  * These players are kept online on purpose: if someone signs in as one of them and goes offline, or the
@@ -39,6 +39,12 @@ export class DemoPresence {
       await this.users.markSeen(player.id, now, PRESENCE_WRITE_INTERVAL_MS);
     }
     return players.length;
+  }
+
+  /** The user ids of the roster players kept online (resolved on first use). */
+  async playerIds(): Promise<number[]> {
+    await this.resolveIds();
+    return [...this.ids.values()];
   }
 
   private async resolveIds(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, type ValidationIssue } from '../../domain/errors';
 
 /** Converts zod issues to the wire's `issues: [{path, message}]`. */
@@ -15,3 +15,6 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   if (!result.success) throw AppError.validation(toIssues(result.error));
   return result.data;
 }
+
+/** Calls without a payload still refuse one: a body sent to them is a client mistake worth seeing. */
+export const noPayloadSchema = z.object({}).strict();

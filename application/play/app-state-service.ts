@@ -1,19 +1,19 @@
 import { inject, injectable } from 'inversify';
-import { opponentFrom, PRESENCE_WRITE_INTERVAL_MS, seenWithin, type Opponent } from '../../domain/opponents';
+import { opponentFrom, PRESENCE_WRITE_INTERVAL_MS, seenWithin, type Opponent, type OpponentProfile } from '../../domain/opponents';
 import type { User } from '../../domain/user';
 import { UserRepository } from '../ports/users';
 import { AppSettings } from '../ports/settings';
 import { Clock } from '../ports/system';
+import { ChallengeViews, type ChallengeView } from './challenge-views';
 
 /**
- * The play screen's poll (GET /api/get_app_state). `challenges` and `scheduledChallenges` are always empty for
- * now: challenges do not exist until the live-challenge and schedule issues add them (docs/decisions.md,
- * "Play: opponents and presence"). They are typed `never[]` so adding them is a type change here, not a guess.
+ * The play screen's poll (GET /api/get_app_state): the opponents, the viewer, and the viewer's live challenges.
+ * `scheduledChallenges` stays empty until scheduled sessions exist (typed `never[]` so adding them is a type change).
  */
 export interface AppState {
   opponents: Opponent[];
   user: User | null;
-  challenges: never[];
+  challenges: ChallengeView[];
   scheduledChallenges: never[];
 }
 
@@ -30,6 +30,7 @@ export class AppStateService {
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppSettings) private readonly settings: AppSettings,
+    @inject(ChallengeViews) private readonly challengeViews: ChallengeViews,
   ) {}
 
   /**
@@ -42,17 +43,18 @@ export class AppStateService {
     if (viewer && !seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) {
       await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
     }
-    return { opponents: await this.opponents(viewer, now), user: viewer, challenges: [], scheduledChallenges: [] };
+    const players = await this.users.listTitledPlayers();
+    const challenges = viewer ? await this.challengeViews.forViewer(viewer, players) : [];
+    return { opponents: this.opponentsFrom(players, viewer, now), user: viewer, challenges, scheduledChallenges: [] };
   }
 
   /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */
   async getScheduleData(viewer: User | null): Promise<ScheduleData> {
-    const opponents = await this.opponents(viewer, this.clock.now());
+    const opponents = this.opponentsFrom(await this.users.listTitledPlayers(), viewer, this.clock.now());
     return { opponents: opponents.filter((o) => o.availableForScheduledChallenges), scheduledChallenges: [] };
   }
 
-  private async opponents(viewer: User | null, now: Date): Promise<Opponent[]> {
-    const players = await this.users.listTitledPlayers();
+  private opponentsFrom(players: OpponentProfile[], viewer: User | null, now: Date): Opponent[] {
     return players
       .filter((player) => player.id !== viewer?.id)
       .map((player) => opponentFrom(player, now, this.settings.presenceTimeoutSeconds));

@@ -16,6 +16,15 @@ export interface IdGenerator {
 export const UnitOfWork = Symbol.for('UnitOfWork');
 export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
+  /** True inside a run: calls to the outside world (chess site, e-mail, push) must wait until it commits. */
+  readonly active: boolean;
+}
+
+/** Chance, through a port so tests can fix it: the colour of a `random` game, the Chess960 position. */
+export const Random = Symbol.for('Random');
+export interface Random {
+  /** A whole number from 0 to `maxExclusive - 1`. */
+  int(maxExclusive: number): number;
 }
 
 export const PasswordHasher = Symbol.for('PasswordHasher');

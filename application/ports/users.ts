@@ -43,6 +43,14 @@ export interface UserRepository {
    * time backwards. An unknown id writes nothing and returns false.
    */
   markSeen(userId: number, at: Date, minIntervalMs: number): Promise<boolean>;
+  /** Titled players who are online and have online hours: the online-schedule job's input. One query. */
+  listOnlineWithSchedule(): Promise<Pick<User, 'id' | 'online' | 'onlineSchedule' | 'onlineChangedAt' | 'timezone'>[]>;
+  /**
+   * Sets the player offline because their off-hours started at `offHoursStart`, in one conditional write that
+   * changes nothing when they went online by hand after that instant (or are offline already). Leaves
+   * onlineChangedAt alone: it records manual changes only. True when it wrote.
+   */
+  goOfflineBySchedule(userId: number, offHoursStart: Date): Promise<boolean>;
 }
 
 export interface AuthTokenRecord {

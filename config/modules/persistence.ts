@@ -11,6 +11,14 @@ import { Database } from '../../adapters/persistence/typeorm/database';
 import { TypeOrmUnitOfWork } from '../../adapters/persistence/typeorm/TypeOrmUnitOfWork';
 import * as TypeOrm from '../../adapters/persistence/typeorm/repositories';
 import * as InMemory from '../../adapters/persistence/in-memory';
+import type { InMemoryTransactional } from '../../adapters/persistence/in-memory/InMemoryUnitOfWork';
+import { LedgerRepository } from '../../application/ports/ledger';
+import { ChallengeRepository } from '../../application/ports/challenges';
+
+function isInMemoryTransactional(value: unknown): value is InMemoryTransactional {
+  const store = value as Partial<InMemoryTransactional>;
+  return typeof store.snapshot === 'function' && typeof store.restore === 'function';
+}
 import type { ModuleContext } from './context';
 
 /** Repositories and the unit of work: TypeORM over the open database, or in memory when there is none. */
@@ -26,7 +34,14 @@ export function bindPersistence(container: Container, { database }: ModuleContex
     container.bind<AuditLogRepository>(AuditLogRepository).to(TypeOrm.TypeOrmAuditLogRepository).inSingletonScope();
     container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(TypeOrm.TypeOrmOAuthAttemptRepository).inSingletonScope();
   } else {
-    container.bind<UnitOfWork>(UnitOfWork).to(InMemory.InMemoryUnitOfWork).inSingletonScope();
+    // The in-memory stores that hold money and challenges roll back with a failed unit of work, like SQL ones.
+    container
+      .bind<UnitOfWork>(UnitOfWork)
+      .toDynamicValue((ctx) => {
+        const stores = [UserRepository, LedgerRepository, ChallengeRepository].map((token) => ctx.get<unknown>(token));
+        return new InMemory.InMemoryUnitOfWork().enlist(...stores.filter(isInMemoryTransactional));
+      })
+      .inSingletonScope();
     container.bind<UserRepository>(UserRepository).to(InMemory.InMemoryUserRepository).inSingletonScope();
     container.bind<AuthTokenRepository>(AuthTokenRepository).to(InMemory.InMemoryAuthTokenRepository).inSingletonScope();
     container.bind<PasswordResetRepository>(PasswordResetRepository).to(InMemory.InMemoryPasswordResetRepository).inSingletonScope();

@@ -13,6 +13,7 @@ import { RateLimiter } from '../../adapters/http/rate-limit';
 import { Clock } from '../../application/ports/system';
 import type { AppConfig } from '../env';
 import { DemoPresence } from '../demo-presence';
+import { DemoResponder } from '../demo-responder';
 
 /** Use cases and HTTP helpers: plain classes resolved by their constructor tokens. */
 export function bindUseCases(container: Container, config: AppConfig): void {
@@ -31,7 +32,10 @@ export function bindUseCases(container: Container, config: AppConfig): void {
     container.bind(useCase).toSelf().inSingletonScope();
   }
   // The demo responder's presence job exists only where demo data does (server.md 11).
-  if (config.APP_PROFILE === 'development' && config.DEMO_DATA === 'on') container.bind(DemoPresence).toSelf().inSingletonScope();
+  if (config.APP_PROFILE === 'development' && config.DEMO_DATA === 'on') {
+    container.bind(DemoPresence).toSelf().inSingletonScope();
+    container.bind(DemoResponder).toSelf().inSingletonScope();
+  }
   container
     .bind(RateLimiter)
     .toDynamicValue((ctx) =>

@@ -114,16 +114,38 @@ describe('InMemoryUnitOfWork', () => {
     await expect(unit.run(() => unit.run(async () => 42))).resolves.toBe(42);
   });
 
-  it('cannot roll back: writes made before a throw stay (documented limitation)', async () => {
-    const unit = new InMemoryUnitOfWork();
+  it('rolls back the enlisted stores when a run throws, like a SQL transaction', async () => {
     const users = new InMemoryUserRepository();
+    const unit = new InMemoryUnitOfWork().enlist(users);
+    await users.create({ email: 'before@example.com', username: 'before', passwordHash: null, timezone: null });
     await expect(
       unit.run(async () => {
-        await users.create({ email: 'kept@example.com', username: 'kept', passwordHash: null, timezone: null });
+        await users.create({ email: 'gone@example.com', username: 'gone', passwordHash: null, timezone: null });
         throw new Boom('midway');
       }),
     ).rejects.toBeInstanceOf(Boom);
-    expect(await users.findByEmail('kept@example.com')).not.toBeNull();
+    expect(await users.findByEmail('gone@example.com')).toBeNull();
+    expect(await users.findByEmail('before@example.com')).not.toBeNull();
+    // The id sequence rolled back too, as the next insert shows.
+    const next = await users.create({ email: 'next@example.com', username: 'next', passwordHash: null, timezone: null });
+    expect(next.id).toBe(2);
+  });
+
+  it('keeps the writes of a run that succeeds, and of stores not enlisted', async () => {
+    const enlisted = new InMemoryUserRepository();
+    const loose = new InMemoryUserRepository();
+    const unit = new InMemoryUnitOfWork().enlist(enlisted);
+    await unit.run(async () => {
+      await enlisted.create({ email: 'kept@example.com', username: 'kept', passwordHash: null, timezone: null });
+    });
+    await expect(
+      unit.run(async () => {
+        await loose.create({ email: 'loose@example.com', username: 'loose', passwordHash: null, timezone: null });
+        throw new Boom('x');
+      }),
+    ).rejects.toBeInstanceOf(Boom);
+    expect(await enlisted.findByEmail('kept@example.com')).not.toBeNull();
+    expect(await loose.findByEmail('loose@example.com')).not.toBeNull();
   });
 
   it('a failed run releases the lock for the next one', async () => {

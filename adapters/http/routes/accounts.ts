@@ -5,7 +5,7 @@ import { AccountService } from '../../../application/accounts/accounts';
 import { PasswordResetService } from '../../../application/accounts/password-reset';
 import { normalizeEmail } from '../../../domain/user';
 import { LIMITS } from '../../../domain/limits';
-import { parseWith } from '../validation';
+import { noPayloadSchema, parseWith } from '../validation';
 import { ok } from '../envelope';
 import { HttpAuth } from '../auth';
 import { RateLimiter } from '../rate-limit';
@@ -20,8 +20,6 @@ const credentialsSchema = z.object({ email, password }).strict();
 const signUpSchema = z.object({ email, password, timezone: z.string().max(64).nullish() }).strict();
 const resetSchema = z.object({ email }).strict();
 const setPasswordSchema = z.object({ token: z.string().max(200), password }).strict();
-/** Calls without a payload still refuse one: a body sent to them is a client mistake worth seeing. */
-export const noPayloadSchema = z.object({}).strict();
 
 /** Counts an attempt per client address and per e-mail (server.md 9: 10 per 15 minutes by default). */
 export function limitAttempts(limiter: RateLimiter, ctx: HttpContext, action: string, address: string): void {

@@ -5,6 +5,7 @@ import { ok } from '../envelope';
 import { HttpAuth } from '../auth';
 import { presentOpponent } from '../presenters/opponent';
 import { presentUser } from '../presenters/user';
+import { presentChallenge } from '../presenters/challenge';
 import type { AppRouter, HttpContext, HttpState } from '../types';
 
 /** Presence and availability change every few seconds: no cache (browser, proxy or service worker) may keep them. */
@@ -28,7 +29,7 @@ export function playRoutes(container: Container): AppRouter {
     const state = await appState.getAppState(viewer);
     noStore(ctx);
     ok(ctx, {
-      challenges: state.challenges,
+      challenges: state.challenges.map(presentChallenge),
       scheduled_challenges: state.scheduledChallenges,
       opponents: state.opponents.map(presentOpponent),
       user: state.user ? presentUser(state.user) : null,

@@ -5,12 +5,11 @@ import { AppError } from '../../../domain/errors';
 import { LIMITS } from '../../../domain/limits';
 import { ProfileService } from '../../../application/profile/profile-service';
 import { ImageStore } from '../../../application/ports/services';
-import { parseWith } from '../validation';
+import { noPayloadSchema, parseWith } from '../validation';
 import { ok } from '../envelope';
 import { HttpAuth } from '../auth';
 import { presentUser } from '../presenters/user';
 import { profileJsonSchema, settingsFromQuery, toProfilePatch } from './profile-input';
-import { noPayloadSchema } from './accounts';
 import type { AppRouter, HttpState } from '../types';
 
 export const PROFILE_IMAGE_PATH = '/api/save_profile_image';

@@ -1,25 +1,53 @@
 import { injectable } from 'inversify';
 import { applyToBalances, parseAccount, type AccountId, type Hold } from '../../../domain/ledger';
 import type { Cents } from '../../../domain/money';
+import type { InMemoryTransactional } from './InMemoryUnitOfWork';
 import type { ConsistencyFacts, KeyClaim, LedgerRepository, NewTransfer, Transfer } from '../../../application/ports/ledger';
 
 /** Receives a user's new available balance, so an in-memory user store can keep its cached `creditsCents`. */
 export type CachedCreditsListener = (userId: number, availableCents: Cents) => void;
+
+interface LedgerState {
+  balances: Map<AccountId, Cents>;
+  transfers: Transfer[];
+  keys: Set<string>;
+  holds: Map<string, Hold>;
+  claims: Map<string, { request: string; result: string | null }>;
+  cachedCredits: Map<number, Cents>;
+}
 
 /**
  * The ledger in process memory, for tests and the in-memory profile. Every method runs synchronously to its
  * end (no await between the check and the write), which makes each one atomic in a single Node process.
  */
 @injectable()
-export class InMemoryLedgerRepository implements LedgerRepository {
-  private readonly balances = new Map<AccountId, Cents>();
-  private readonly transfers: Transfer[] = [];
-  private readonly keys = new Set<string>();
-  private readonly holds = new Map<string, Hold>();
-  private readonly claims = new Map<string, { request: string; result: string | null }>();
+export class InMemoryLedgerRepository implements LedgerRepository, InMemoryTransactional {
+  private balances = new Map<AccountId, Cents>();
+  private transfers: Transfer[] = [];
+  private keys = new Set<string>();
+  private holds = new Map<string, Hold>();
+  private claims = new Map<string, { request: string; result: string | null }>();
   /** The cache a users table would hold; kept equal to the available balance by applyTransfer. */
-  readonly cachedCredits = new Map<number, Cents>();
+  cachedCredits = new Map<number, Cents>();
   private readonly listeners: CachedCreditsListener[] = [];
+
+  snapshot(): unknown {
+    const { balances, transfers, keys, holds, claims, cachedCredits } = this;
+    const state: LedgerState = { balances, transfers, keys, holds, claims, cachedCredits };
+    return structuredClone(state);
+  }
+
+  /** Restores the journal and balances; listeners hear the restored cached balances (a rolled-back user cache). */
+  restore(snapshot: unknown): void {
+    const state = structuredClone(snapshot) as LedgerState;
+    this.balances = state.balances;
+    this.transfers = state.transfers;
+    this.keys = state.keys;
+    this.holds = state.holds;
+    this.claims = state.claims;
+    this.cachedCredits = state.cachedCredits;
+    for (const [userId, cents] of this.cachedCredits) for (const listener of this.listeners) listener(userId, cents);
+  }
 
   onCachedCreditsChange(listener: CachedCreditsListener): void {
     this.listeners.push(listener);

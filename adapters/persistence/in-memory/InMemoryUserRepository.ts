@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors';
 import type { Role, Title } from '../../../domain/limits';
 import type { OpponentProfile } from '../../../domain/opponents';
 import { newUserDefaults, normalizeEmail, type ProfilePatch, type User } from '../../../domain/user';
+import type { InMemoryTransactional } from './InMemoryUnitOfWork';
 import { clampLimit, nextFreeUsername, PROFILE_PATCH_FIELDS, searchNeedle, usernameBase } from '../repository-rules';
 
 interface StoredUser {
@@ -27,9 +28,19 @@ function copy(user: User): User {
  * cannot interleave inside one (the same guarantee the SQL version gets from unique constraints).
  */
 @injectable()
-export class InMemoryUserRepository implements UserRepository {
-  private readonly users = new Map<number, StoredUser>();
+export class InMemoryUserRepository implements UserRepository, InMemoryTransactional {
+  private users = new Map<number, StoredUser>();
   private nextId = 1;
+
+  snapshot(): unknown {
+    return structuredClone({ users: this.users, nextId: this.nextId });
+  }
+
+  restore(snapshot: unknown): void {
+    const state = structuredClone(snapshot) as { users: Map<number, StoredUser>; nextId: number };
+    this.users = state.users;
+    this.nextId = state.nextId;
+  }
 
   async create(input: NewUser): Promise<User> {
     const email = normalizeEmail(input.email);
@@ -140,6 +151,26 @@ export class InMemoryUserRepository implements UserRepository {
    * The in-memory ledger calls this in the same step as each transfer touching a user's available account,
    * as the SQL ledger updates users.credits_cents in the transfer's transaction (config/modules/credits.ts).
    */
+  async listOnlineWithSchedule(): Promise<Pick<User, 'id' | 'online' | 'onlineSchedule' | 'onlineChangedAt' | 'timezone'>[]> {
+    return [...this.users.values()]
+      .map((s) => s.user)
+      .filter((u) => (u.role === 'pro' || u.role === 'admin') && u.online && u.onlineSchedule !== null)
+      .sort((a, b) => a.id - b.id)
+      .map((u) => {
+        const c = copy(u);
+        return { id: c.id, online: c.online, onlineSchedule: c.onlineSchedule, onlineChangedAt: c.onlineChangedAt, timezone: c.timezone };
+      });
+  }
+
+  async goOfflineBySchedule(userId: number, offHoursStart: Date): Promise<boolean> {
+    const stored = this.users.get(userId);
+    if (!stored || !stored.user.online) return false;
+    const changed = stored.user.onlineChangedAt;
+    if (changed && changed.getTime() >= offHoursStart.getTime()) return false;
+    stored.user = { ...stored.user, online: false };
+    return true;
+  }
+
   setCachedCredits(userId: number, cents: number): void {
     const stored = this.users.get(userId);
     if (stored) stored.user = { ...stored.user, creditsCents: cents };

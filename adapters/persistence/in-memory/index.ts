@@ -6,3 +6,4 @@ export { InMemoryClientLogRepository } from './InMemoryClientLogRepository';
 export { InMemoryAuditLogRepository } from './InMemoryAuditLogRepository';
 export { InMemoryOAuthAttemptRepository } from './InMemoryOAuthAttemptRepository';
 export { InMemoryUnitOfWork } from './InMemoryUnitOfWork';
+export { InMemoryChallengeRepository } from './InMemoryChallengeRepository';

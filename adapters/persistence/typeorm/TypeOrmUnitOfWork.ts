@@ -9,4 +9,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T> {
     return this.database.transaction(() => work());
   }
+
+  get active(): boolean {
+    return this.database.inTransaction;
+  }
 }

@@ -150,6 +150,31 @@ export class TypeOrmUserRepository implements UserRepository {
     return affected > 0;
   }
 
+  async listOnlineWithSchedule(): Promise<Pick<User, 'id' | 'online' | 'onlineSchedule' | 'onlineChangedAt' | 'timezone'>[]> {
+    const { rows } = await runOn(
+      this.database,
+      `SELECT id, online, online_schedule_from, online_schedule_to, online_changed_at, timezone FROM users
+       WHERE role IN ('pro', 'admin') AND online = $1 AND online_schedule_from IS NOT NULL AND online_schedule_to IS NOT NULL`,
+      [true],
+    );
+    return rows.map((row) => ({
+      id: num(row.id),
+      online: bool(row.online),
+      onlineSchedule: { from: str(row.online_schedule_from), to: str(row.online_schedule_to) },
+      onlineChangedAt: dateOrNull(row.online_changed_at),
+      timezone: strOrNull(row.timezone),
+    }));
+  }
+
+  async goOfflineBySchedule(userId: number, offHoursStart: Date): Promise<boolean> {
+    const { affected } = await runOn(
+      this.database,
+      `UPDATE users SET online = $3 WHERE id = $1 AND online = $4 AND (online_changed_at IS NULL OR online_changed_at < $2)`,
+      [userId, offHoursStart, false, true],
+    );
+    return affected > 0;
+  }
+
   private async usernamesLike(base: string): Promise<Set<string>> {
     const { rows } = await runOn(this.database, `SELECT username FROM users WHERE username LIKE $1 ESCAPE '\\'`, [
       `${escapeLike(base)}%`,

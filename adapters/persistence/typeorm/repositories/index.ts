@@ -5,3 +5,4 @@ export { TypeOrmContactMessageRepository } from './TypeOrmContactMessageReposito
 export { TypeOrmClientLogRepository } from './TypeOrmClientLogRepository';
 export { TypeOrmAuditLogRepository } from './TypeOrmAuditLogRepository';
 export { TypeOrmOAuthAttemptRepository } from './TypeOrmOAuthAttemptRepository';
+export { TypeOrmChallengeRepository } from './TypeOrmChallengeRepository';

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import type { Container } from 'inversify';
+import { ChallengeRepository, ChessSite } from '../../application/ports/challenges';
+import { Random, UnitOfWork } from '../../application/ports/system';
+import { ChallengeService } from '../../application/play/challenge-service';
+import { ChallengeSettlement } from '../../application/play/challenge-settlement';
+import { ChallengeViews } from '../../application/play/challenge-views';
+import { ChallengeJobs } from '../../application/play/challenge-jobs';
+import { TypeOrmChallengeRepository } from '../../adapters/persistence/typeorm/repositories';
+import { InMemoryChallengeRepository } from '../../adapters/persistence/in-memory';
+import { LichessChessSite } from '../../adapters/chess-site/LichessChessSite';
+import { DevChessSite, DevChessSiteOptions } from '../../adapters/chess-site/DevChessSite';
+import { devGameRoutes } from '../../adapters/chess-site/dev-game-routes';
+import { CryptoRandom } from '../../adapters/system/CryptoRandom';
+import { outsideUnitOfWork } from '../../adapters/system/outside-unit-of-work';
+import type { AppRouter, RouteModule } from '../../adapters/http/types';
+import type { ModuleContext } from './context';
+
+/** Live challenges: their store, the chess site for the profile, and the use cases and jobs. */
+export function bindPlay(container: Container, { config, database }: ModuleContext): void {
+  if (database) container.bind<ChallengeRepository>(ChallengeRepository).to(TypeOrmChallengeRepository).inSingletonScope();
+  else container.bind<ChallengeRepository>(ChallengeRepository).to(InMemoryChallengeRepository).inSingletonScope();
+
+  if (config.CHESS_SITE === 'dev') {
+    container.bind<DevChessSiteOptions>(DevChessSiteOptions).toConstantValue({ directory: join(config.DATA_DIR, 'dev-games'), publicUrl: config.PUBLIC_URL });
+    container.bind(DevChessSite).toDynamicValue((ctx) => new DevChessSite(ctx.get<DevChessSiteOptions>(DevChessSiteOptions))).inSingletonScope();
+  }
+  // Every use of the chess site goes through the guard: a call inside a unit of work throws (commit, then call).
+  container
+    .bind<ChessSite>(ChessSite)
+    .toDynamicValue((ctx) => {
+      const site: ChessSite =
+        config.CHESS_SITE === 'dev'
+          ? ctx.get(DevChessSite)
+          : new LichessChessSite({ baseUrl: config.LICHESS_URL, token: config.LICHESS_TOKEN ?? null });
+      return outsideUnitOfWork(site, ctx.get<UnitOfWork>(UnitOfWork), 'ChessSite');
+    })
+    .inSingletonScope();
+  container.bind<Random>(Random).to(CryptoRandom).inSingletonScope();
+
+  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs]) container.bind(useCase).toSelf().inSingletonScope();
+}
+
+/** The development chess site's game page, mounted only when it is the configured site (never in production). */
+export function playRoutes({ config }: ModuleContext): RouteModule[] {
+  if (config.CHESS_SITE !== 'dev' || config.APP_PROFILE === 'production') return [];
+  return [(container) => devGameRoutes(container.get(DevChessSite)) as unknown as AppRouter];
+}
