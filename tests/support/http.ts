@@ -47,6 +47,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   webDistDir?: string | null;
   start?: Date;
+  /** Replaces bindings after the profile's (a failing chess site, a fixed coin...). */
+  override?: (container: Container) => void;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database: testDb?.database ?? null,
     override: (c) => {
       c.rebindSync<Clock>(Clock).toConstantValue(clock);
+      options.override?.(c);
     },
   });
   const app = createApp(container, { routes, webDistDir: options.webDistDir ?? null, publicUrl: config.PUBLIC_URL, trustProxy: false });
