@@ -93,7 +93,9 @@ export class LichessChessSite implements ChessSite {
     try {
       response = await fetch(new URL(path, this.options.baseUrl), { ...init, headers, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      // A DOMException from AbortSignal.timeout; checked by name, as it need not be an Error of this realm.
+      const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new AppError('chess_site', timedOut ? 'Lichess did not answer in time' : 'Lichess could not be reached');
     }
     if (response.ok || allowed.includes(response.status)) return response;

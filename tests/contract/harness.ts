@@ -16,7 +16,12 @@ import {
   TypeOrmOAuthAttemptRepository,
   TypeOrmPasswordResetRepository,
   TypeOrmUserRepository,
+  TypeOrmChallengeRepository,
 } from '../../adapters/persistence/typeorm/repositories';
+import { TypeOrmLedgerRepository } from '../../adapters/persistence/typeorm/ledger/TypeOrmLedgerRepository';
+import { InMemoryLedgerRepository } from '../../adapters/persistence/in-memory/InMemoryLedgerRepository';
+import type { ChallengeRepository } from '../../application/ports/challenges';
+import type { LedgerRepository } from '../../application/ports/ledger';
 import {
   InMemoryAuditLogRepository,
   InMemoryAuthTokenRepository,
@@ -26,6 +31,7 @@ import {
   InMemoryPasswordResetRepository,
   InMemoryUnitOfWork,
   InMemoryUserRepository,
+  InMemoryChallengeRepository,
 } from '../../adapters/persistence/in-memory';
 import { describeEachDialect, openTestDatabase, resetTables, type TestDatabase } from '../support/databases';
 
@@ -40,6 +46,8 @@ export interface Harness {
   audit: AuditLogRepository;
   oauth: OAuthAttemptRepository;
   unitOfWork: UnitOfWork;
+  challenges: ChallengeRepository;
+  ledger: LedgerRepository;
   /** Only for the SQL stores. */
   database: Database | null;
 }
@@ -55,6 +63,8 @@ export function inMemoryHarness(): Harness {
     audit: new InMemoryAuditLogRepository(),
     oauth: new InMemoryOAuthAttemptRepository(),
     unitOfWork: new InMemoryUnitOfWork(),
+    challenges: new InMemoryChallengeRepository(),
+    ledger: new InMemoryLedgerRepository(),
     database: null,
   };
 }
@@ -70,6 +80,8 @@ export function typeOrmHarness(database: Database): Harness {
     audit: new TypeOrmAuditLogRepository(database),
     oauth: new TypeOrmOAuthAttemptRepository(database),
     unitOfWork: new TypeOrmUnitOfWork(database),
+    challenges: new TypeOrmChallengeRepository(database),
+    ledger: new TypeOrmLedgerRepository(database),
     database,
   };
 }

@@ -399,6 +399,20 @@ describeEachDialect('live challenges over HTTP', (dialect) => {
       expect((proStatement.body.transactions as Json[]).map((t) => [t.reason, t.amount])).toEqual([['payout', 12]]);
     });
 
+    it('the dev game page over HTTP: opening starts it, the White wins form ends it, then finish pays', async () => {
+      const g = await acceptedGame();
+      const page = await fetch(`${server.url}/dev/game/${g.gameId}?color=white`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('In progress');
+      const bad = await fetch(`${server.url}/dev/game/${g.gameId}/end`, { method: 'POST', body: new URLSearchParams({ result: 'nobody' }), redirect: 'manual' });
+      expect(bad.status).toBe(400);
+      expect((await fetch(`${server.url}/dev/game/Nope1234`)).status).toBe(404);
+      const ended = await fetch(`${server.url}/dev/game/${g.gameId}/end`, { method: 'POST', body: new URLSearchParams({ result: 'white' }), redirect: 'manual' });
+      expect([ended.status, ended.headers.get('location')]).toEqual([303, `/dev/game/${g.gameId}`]);
+      expect((await finish(g.me.token, g.id)).status).toBe(200);
+      expect(await available(g.pro.id)).toBe(1200);
+    });
+
     it('an aborted game is refunded to the sender and canceled', async () => {
       const g = await acceptedGame();
       devSite.end(g.gameId, 'aborted');
