@@ -5,12 +5,14 @@ import { buildContainer } from '../config/container';
 import { AdminUserService } from '../application/admin/admin-users';
 import { isAppError } from '../domain/errors';
 import { checkLedger } from './admin-ledger';
+import { backgroundJobs } from '../config/background-jobs';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   create-admin <email> <password>   create an admin account, or promote an existing user (prints its id)
   check-ledger                      verify that all ledger accounts sum to zero and each cached balance matches
+  run-jobs                          run every background job once (expiry, game follow-up, schedules...), e.g. from cron
 `;
 
 export interface AdminOutput {
@@ -58,6 +60,12 @@ export async function runAdmin(argv: string[], env: Env, output: AdminOutput): P
           }
           output.err(`Ledger is NOT consistent:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);
           return 1;
+        });
+      case 'run-jobs':
+        return await withDatabase(env, async (database) => {
+          const { container } = buildContainer({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), database });
+          for (const job of backgroundJobs(container)) output.out(`${job.name}: ${JSON.stringify((await job.run()) ?? null)}`);
+          return 0;
         });
       default:
         output.err(USAGE);

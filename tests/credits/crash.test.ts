@@ -1,11 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openDatabase } from '../../adapters/persistence/typeorm/database';
 import { runSql } from '../../adapters/persistence/typeorm/sql';
 import { checkLedger } from '../../bin/admin-ledger';
+import { buildServer, serverProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * Kills the real server (dist/bin/server.js, development profile, dev payment provider, SQLite file) with
@@ -15,83 +14,20 @@ import { checkLedger } from '../../bin/admin-ledger';
  */
 jest.setTimeout(300_000);
 
-const ROOT = resolve(__dirname, '../..');
-const SERVER = join(ROOT, 'dist/bin/server.js');
 const TOPUPS = 24;
 const CREDITS = 100; // US$ each -> 10,000 cents credited per top-up
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 describe('killing the server during a burst of top-ups', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tcm-crash-'));
   const dbFile = join(dir, 'app.sqlite');
-  let port = 0;
-  let child: ChildProcess | null = null;
-  const base = () => `http://127.0.0.1:${port}`;
-
-  async function start(): Promise<void> {
-    child = spawn(process.execPath, [SERVER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        APP_PROFILE: 'development',
-        PAYMENT_PROVIDER: 'dev',
-        DATA_DIR: dir,
-        DATABASE_URL: dbFile,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMITS: 'off',
-        BACKGROUND_JOBS: 'off',
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      try {
-        const health = await fetch(`${base()}/api/health`);
-        if (health.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not become healthy: ${stderr}`);
-  }
-
-  async function stop(signal: NodeJS.Signals): Promise<void> {
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    await new Promise<void>((done) => {
-      running.once('exit', () => done());
-      running.kill(signal);
-    });
-    child = null;
-  }
+  let server: ServerProcess;
+  const base = () => server.url;
+  const start = () => server.start();
+  const stop = (signal: NodeJS.Signals) => server.stop(signal);
 
   beforeAll(async () => {
-    try {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
-    } catch {
-      // Type errors in files mid-work elsewhere still emit JavaScript; the check below decides.
-    }
-    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: the server build failed`);
-    port = await freePort();
+    buildServer();
+    server = await serverProcess({ DATA_DIR: dir, DATABASE_URL: dbFile });
   });
   afterAll(async () => {
     await stop('SIGKILL');
