@@ -2,7 +2,9 @@
  * `npm run bench`: measured figures for the issue notes, on this machine, against real databases and the real
  * HTTP app. Bounded in count and time; loopback only.
  *   1. Ledger: holds + releases per second (SQLite; Postgres when it answers).
- *   2. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
+ *   2. Live challenges: full send (2 targets) + accept + finish cycles per second (SQLite; Postgres), with an
+ *      instant chess site so the figure is the server's own cost.
+ *   3. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
  *      autocannon, and the server's memory after the load.
  */
 import 'reflect-metadata';
@@ -20,6 +22,9 @@ import { seedDemoData, DEMO_PASSWORD, DEMO_REGULAR_EMAIL } from '../config/demo-
 import { CreditsService } from '../application/credits/credits-service';
 import { grantDemoCredits } from '../config/modules/credits';
 import { UserRepository } from '../application/ports/users';
+import { ChessSite, type CreatedGame, type GameStatus } from '../application/ports/challenges';
+import { ChallengeService } from '../application/play/challenge-service';
+import type { User } from '../domain/user';
 
 const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -67,6 +72,60 @@ async function benchLedger(label: string, database: Database, dataDir: string): 
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(`ledger [${label}]: ${rounds} holds + ${rounds} releases in ${seconds.toFixed(2)} s = ${Math.round((2 * rounds) / seconds)} operations/s (10 users in parallel)`);
+}
+
+/** A chess site that answers at once and reports every game over: the bench measures our side only. */
+class InstantChessSite implements ChessSite {
+  private next = 0;
+  async createGame(): Promise<CreatedGame> {
+    const gameId = `B${String(++this.next).padStart(7, '0')}`;
+    return { gameId, whiteUrl: `https://chess.bench/${gameId}?w`, blackUrl: `https://chess.bench/${gameId}?b` };
+  }
+  async gameStatus(): Promise<GameStatus> {
+    return { progress: 'over', status: 'mate', winner: 'white' };
+  }
+}
+
+async function benchChallenges(label: string, database: Database, dataDir: string): Promise<void> {
+  const config = loadConfig({ APP_PROFILE: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const { container } = buildContainer({
+    config,
+    database,
+    override: (c) => c.rebindSync<ChessSite>(ChessSite).toConstantValue(new InstantChessSite()),
+  });
+  const users = container.get<UserRepository>(UserRepository);
+  const service = container.get(ChallengeService);
+  const pros: User[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const pro = await users.create({ email: `cpro${i}@example.com`, username: `cpro${i}`, passwordHash: null, timezone: null });
+    await users.setRole(pro.id, 'pro', 'IM');
+    pros.push(await users.updateProfile(pro.id, { online: true, pricePerMinCents: 100 + i }));
+  }
+  const amateurs: User[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const amateur = await users.create({ email: `camateur${i}@example.com`, username: `camateur${i}`, passwordHash: null, timezone: null });
+    await grantDemoCredits(container, amateur.id, 10_000_000);
+    amateurs.push(amateur);
+  }
+  const cycles = 300;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    amateurs.map(async (amateur, a) => {
+      for (let i = 0; i < cycles / amateurs.length; i += 1) {
+        const targets = [pros[(2 * a) % pros.length]!, pros[(2 * a + 1) % pros.length]!];
+        for (const t of targets) await users.markSeen(t.id, new Date(), 10_000);
+        const sent = await service.send((await users.findById(amateur.id))!, {
+          targetIds: targets.map((t) => t.id),
+          config: { minsPerSide: 10, incrementInSecs: 0, playAs: 'random', startingFen: null, startingPositionType: null },
+        });
+        const first = sent.find((v) => v.record.targetUserId === targets[0]!.id)!;
+        await service.respond(targets[0]!, first.record.id, 'accepted');
+        await service.finish(targets[0]!, first.record.id);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  console.log(`challenges [${label}]: ${cycles} send+accept+finish cycles in ${seconds.toFixed(2)} s = ${(cycles / seconds).toFixed(1)} cycles/s (10 amateurs in parallel)`);
 }
 
 async function benchHttp(dataDir: string): Promise<void> {
@@ -117,6 +176,7 @@ async function main(): Promise<void> {
     const sqlite = await openDatabase({ url: join(dir, 'ledger.sqlite') });
     await sqlite.migrate();
     await benchLedger('sqlite', sqlite, dir);
+    await benchChallenges('sqlite', sqlite, dir);
     await sqlite.close();
 
     const pg = await postgresDatabase();
@@ -124,6 +184,7 @@ async function main(): Promise<void> {
       const postgres = await openDatabase({ url: pg.url, poolSize: 10 });
       await postgres.migrate();
       await benchLedger('postgres', postgres, dir);
+      await benchChallenges('postgres', postgres, dir);
       await postgres.close();
       await pg.drop();
     } else console.log('ledger [postgres]: skipped, Postgres does not answer');

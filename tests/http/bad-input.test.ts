@@ -18,6 +18,10 @@ const CALLS = [
   '/api/create_checkout_session',
   '/api/admin/set_role',
   '/api/admin/adjust_credits',
+  '/api/send_challenges',
+  '/api/accept_reject_challenge',
+  '/api/cancel_challenges',
+  '/api/finish_challenge',
 ];
 
 const BODIES: [string, string][] = [
