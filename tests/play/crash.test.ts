@@ -101,8 +101,8 @@ describe('killing the server during bursts of accepts and finishes', () => {
       const result = await post('/api/signup', null, { email, password: 'correct horse battery', timezone: 'UTC' });
       return { id: (result.body.user as { id: number }).id, token: result.body.token as string };
     };
-    const pros = [];
-    const amateurs = [];
+    const pros: { id: number; token: string }[] = [];
+    const amateurs: { id: number; token: string }[] = [];
     for (let i = 0; i < PAIRS; i++) {
       pros.push(await signUp(`pro${i}@example.com`));
       amateurs.push(await signUp(`amateur${i}@example.com`));
