@@ -23,7 +23,7 @@ const swcWeb = [
   },
 ];
 // ESM-only packages that Jest must compile to CommonJS.
-const esmPackages = ['openid-client', 'oauth4webapi', 'jose', 'inversify', '@inversifyjs'].join('|');
+const esmPackages = ['openid-client', 'oauth4webapi', 'jose', 'inversify', '@inversifyjs', 'ical\\.js'].join('|');
 
 module.exports = {
   reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'jest' }]],

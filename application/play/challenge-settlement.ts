@@ -1,20 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { splitPayout } from '../../domain/challenges';
-import { userAccount } from '../../domain/ledger';
-import { formatUsd } from '../../domain/money';
 import { ChallengeRepository, type ChallengeRecord } from '../ports/challenges';
 import { AppSettings } from '../ports/settings';
 import { Clock, UnitOfWork } from '../ports/system';
 import { CreditsService } from '../credits/credits-service';
+import { payOutFromEscrow, refundFromEscrow } from './payouts';
 
 /** Idempotency keys of a challenge's money steps (server.md 4.4): a retried or duplicated step moves nothing. */
 export const challengeKeys = {
   batchHold: (batchId: string) => `batch:${batchId}:hold`,
   batchRelease: (batchId: string) => `batch:${batchId}:release`,
   capture: (challengeId: number) => `challenge:${challengeId}:capture`,
-  payout: (challengeId: number) => `challenge:${challengeId}:payout`,
-  fee: (challengeId: number) => `challenge:${challengeId}:fee`,
-  refund: (challengeId: number) => `challenge:${challengeId}:refund`,
 };
 
 /** The reference on every ledger line of a challenge, so the statement and the admin can group them. */
@@ -40,30 +35,16 @@ export class ChallengeSettlement {
 
   /** Finishes the game and pays the pro. False when it was no longer accepted (settled by someone else). */
   async pay(challenge: ChallengeRecord): Promise<boolean> {
-    const { proCents, feeCents } = splitPayout(challenge.priceCents, this.settings.platformFeePercent);
-    const reference = challengeReference(challenge.id);
     return this.uow.run(async () => {
       if (!(await this.challenges.changeStatus(challenge.id, 'accepted', 'finished', this.clock.now()))) return false;
-      const fee = this.settings.platformFeePercent;
-      if (proCents > 0) {
-        await this.credits.transfer(
-          {
-            from: 'platform:escrow',
-            to: userAccount(challenge.targetUserId, 'available'),
-            amountCents: proCents,
-            reason: 'payout',
-            description: `Payout for game #${challenge.id}: ${formatUsd(challenge.priceCents)} less ${fee}% platform fee (${formatUsd(feeCents)})`,
-            reference,
-          },
-          challengeKeys.payout(challenge.id),
-        );
-      }
-      if (feeCents > 0) {
-        await this.credits.transfer(
-          { from: 'platform:escrow', to: 'platform:revenue', amountCents: feeCents, reason: 'fee', description: `Platform fee for game #${challenge.id}`, reference },
-          challengeKeys.fee(challenge.id),
-        );
-      }
+      await payOutFromEscrow(this.credits, {
+        proUserId: challenge.targetUserId,
+        priceCents: challenge.priceCents,
+        feePercent: this.settings.platformFeePercent,
+        reference: challengeReference(challenge.id),
+        key: `challenge:${challenge.id}`,
+        what: `game #${challenge.id}`,
+      });
       return true;
     });
   }
@@ -72,20 +53,16 @@ export class ChallengeSettlement {
   async refund(challenge: ChallengeRecord, reason: 'chess_site_failed' | 'game_not_started'): Promise<boolean> {
     return this.uow.run(async () => {
       if (!(await this.challenges.changeStatus(challenge.id, 'accepted', 'canceled', this.clock.now(), reason))) return false;
-      await this.credits.transfer(
-        {
-          from: 'platform:escrow',
-          to: userAccount(challenge.sourceUserId, 'available'),
-          amountCents: challenge.priceCents,
-          reason: 'refund',
-          description:
-            reason === 'chess_site_failed'
-              ? `Refund for game #${challenge.id}: the game could not be created on Lichess`
-              : `Refund for game #${challenge.id}: the game never started`,
-          reference: challengeReference(challenge.id),
-        },
-        challengeKeys.refund(challenge.id),
-      );
+      await refundFromEscrow(this.credits, {
+        buyerUserId: challenge.sourceUserId,
+        priceCents: challenge.priceCents,
+        reference: challengeReference(challenge.id),
+        key: `challenge:${challenge.id}`,
+        description:
+          reason === 'chess_site_failed'
+            ? `Refund for game #${challenge.id}: the game could not be created on Lichess`
+            : `Refund for game #${challenge.id}: the game never started`,
+      });
       return true;
     });
   }
