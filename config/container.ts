@@ -18,6 +18,7 @@ import { adminRoutes } from '../adapters/http/routes/admin';
 import { creditsRoutes } from '../adapters/http/routes/credits';
 import { playRoutes } from '../adapters/http/routes/play';
 import { challengeRoutes } from '../adapters/http/routes/challenges';
+import { sessionRoutes } from '../adapters/http/routes/sessions';
 import { devCheckoutRoutes } from '../adapters/payments/dev-checkout-routes';
 import { devOutboxRoutes } from '../adapters/mail/dev-outbox-routes';
 import { OutboxMailer } from '../adapters/mail/OutboxMailer';
@@ -49,7 +50,7 @@ export function buildContainer(options: BuildContainerOptions): AppComposition {
   bindUseCases(container, options.config);
   options.override?.(container);
 
-  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes, playRoutes, challengeRoutes];
+  const routes: RouteModule[] = [accountRoutes, oauthRoutes, profileRoutes, supportRoutes, adminRoutes, creditsRoutes, playRoutes, challengeRoutes, sessionRoutes];
   // Development stand-ins for the outside world; never mounted in production (server.md 11).
   if (options.config.APP_PROFILE !== 'production') {
     routes.push(...identityRoutes(context), ...devPlayRoutes(context));

@@ -5,22 +5,20 @@ import { UserRepository } from '../ports/users';
 import { AppSettings } from '../ports/settings';
 import { Clock } from '../ports/system';
 import { ChallengeViews, type ChallengeView } from './challenge-views';
+import { SessionService, type SessionView } from './session-service';
 
-/**
- * The play screen's poll (GET /api/get_app_state): the opponents, the viewer, and the viewer's live challenges.
- * `scheduledChallenges` stays empty until scheduled sessions exist (typed `never[]` so adding them is a type change).
- */
+/** The play screen's poll (GET /api/get_app_state): the opponents, the viewer, their live challenges and sessions. */
 export interface AppState {
   opponents: Opponent[];
   user: User | null;
   challenges: ChallengeView[];
-  scheduledChallenges: never[];
+  scheduledChallenges: SessionView[];
 }
 
 /** The schedule screen's data (GET /api/get_schedule_data, server.md 2). */
 export interface ScheduleData {
   opponents: Opponent[];
-  scheduledChallenges: never[];
+  scheduledChallenges: SessionView[];
 }
 
 /** Read side of opponents and presence. One query for the titled players per call, none per opponent. */
@@ -31,6 +29,7 @@ export class AppStateService {
     @inject(Clock) private readonly clock: Clock,
     @inject(AppSettings) private readonly settings: AppSettings,
     @inject(ChallengeViews) private readonly challengeViews: ChallengeViews,
+    @inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
   /**
@@ -45,13 +44,15 @@ export class AppStateService {
     }
     const players = await this.users.listTitledPlayers();
     const challenges = viewer ? await this.challengeViews.forViewer(viewer, players) : [];
-    return { opponents: this.opponentsFrom(players, viewer, now), user: viewer, challenges, scheduledChallenges: [] };
+    const scheduledChallenges = viewer ? await this.sessions.list(viewer) : [];
+    return { opponents: this.opponentsFrom(players, viewer, now), user: viewer, challenges, scheduledChallenges };
   }
 
   /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */
   async getScheduleData(viewer: User | null): Promise<ScheduleData> {
     const opponents = this.opponentsFrom(await this.users.listTitledPlayers(), viewer, this.clock.now());
-    return { opponents: opponents.filter((o) => o.availableForScheduledChallenges), scheduledChallenges: [] };
+    const scheduledChallenges = viewer ? await this.sessions.list(viewer) : [];
+    return { opponents: opponents.filter((o) => o.availableForScheduledChallenges), scheduledChallenges };
   }
 
   private opponentsFrom(players: OpponentProfile[], viewer: User | null, now: Date): Opponent[] {

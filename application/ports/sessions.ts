@@ -60,6 +60,8 @@ export interface CalendarInviteInput {
   method: 'REQUEST' | 'CANCEL';
   start: Date;
   durationMinutes: number;
+  /** When this version of the invite was made (DTSTAMP). */
+  stamp: Date;
   /** The zone the reader's calendar names (the recipient's own). */
   timezone: string;
   summary: string;

@@ -14,6 +14,7 @@ import * as InMemory from '../../adapters/persistence/in-memory';
 import type { InMemoryTransactional } from '../../adapters/persistence/in-memory/InMemoryUnitOfWork';
 import { LedgerRepository } from '../../application/ports/ledger';
 import { ChallengeRepository } from '../../application/ports/challenges';
+import { SessionRepository } from '../../application/ports/sessions';
 
 function isInMemoryTransactional(value: unknown): value is InMemoryTransactional {
   const store = value as Partial<InMemoryTransactional>;
@@ -34,11 +35,11 @@ export function bindPersistence(container: Container, { database }: ModuleContex
     container.bind<AuditLogRepository>(AuditLogRepository).to(TypeOrm.TypeOrmAuditLogRepository).inSingletonScope();
     container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(TypeOrm.TypeOrmOAuthAttemptRepository).inSingletonScope();
   } else {
-    // The in-memory stores that hold money and challenges roll back with a failed unit of work, like SQL ones.
+    // The in-memory stores that hold money, challenges and sessions roll back with a failed unit of work, like SQL ones.
     container
       .bind<UnitOfWork>(UnitOfWork)
       .toDynamicValue((ctx) => {
-        const stores = [UserRepository, LedgerRepository, ChallengeRepository].map((token) => ctx.get<unknown>(token));
+        const stores = [UserRepository, LedgerRepository, ChallengeRepository, SessionRepository].map((token) => ctx.get<unknown>(token));
         return new InMemory.InMemoryUnitOfWork().enlist(...stores.filter(isInMemoryTransactional));
       })
       .inSingletonScope();

@@ -6,8 +6,11 @@ import { ChallengeService } from '../../application/play/challenge-service';
 import { ChallengeSettlement } from '../../application/play/challenge-settlement';
 import { ChallengeViews } from '../../application/play/challenge-views';
 import { ChallengeJobs } from '../../application/play/challenge-jobs';
-import { TypeOrmChallengeRepository } from '../../adapters/persistence/typeorm/repositories';
-import { InMemoryChallengeRepository } from '../../adapters/persistence/in-memory';
+import { TypeOrmChallengeRepository, TypeOrmSessionRepository } from '../../adapters/persistence/typeorm/repositories';
+import { InMemoryChallengeRepository, InMemorySessionRepository } from '../../adapters/persistence/in-memory';
+import { CalendarInvites, SessionRepository } from '../../application/ports/sessions';
+import { SessionService } from '../../application/play/session-service';
+import { IcalGeneratorCalendarInvites } from '../../adapters/calendar/IcalGeneratorCalendarInvites';
 import { LichessChessSite } from '../../adapters/chess-site/LichessChessSite';
 import { DevChessSite, DevChessSiteOptions } from '../../adapters/chess-site/DevChessSite';
 import { devGameRoutes } from '../../adapters/chess-site/dev-game-routes';
@@ -16,10 +19,16 @@ import { outsideUnitOfWork } from '../../adapters/system/outside-unit-of-work';
 import type { AppRouter, RouteModule } from '../../adapters/http/types';
 import type { ModuleContext } from './context';
 
-/** Live challenges: their store, the chess site for the profile, and the use cases and jobs. */
+/** Live challenges and scheduled sessions: their stores, the chess site, calendar invites, use cases and jobs. */
 export function bindPlay(container: Container, { config, database }: ModuleContext): void {
-  if (database) container.bind<ChallengeRepository>(ChallengeRepository).to(TypeOrmChallengeRepository).inSingletonScope();
-  else container.bind<ChallengeRepository>(ChallengeRepository).to(InMemoryChallengeRepository).inSingletonScope();
+  if (database) {
+    container.bind<ChallengeRepository>(ChallengeRepository).to(TypeOrmChallengeRepository).inSingletonScope();
+    container.bind<SessionRepository>(SessionRepository).to(TypeOrmSessionRepository).inSingletonScope();
+  } else {
+    container.bind<ChallengeRepository>(ChallengeRepository).to(InMemoryChallengeRepository).inSingletonScope();
+    container.bind<SessionRepository>(SessionRepository).to(InMemorySessionRepository).inSingletonScope();
+  }
+  container.bind<CalendarInvites>(CalendarInvites).to(IcalGeneratorCalendarInvites).inSingletonScope();
 
   if (config.CHESS_SITE === 'dev') {
     container.bind<DevChessSiteOptions>(DevChessSiteOptions).toConstantValue({ directory: join(config.DATA_DIR, 'dev-games'), publicUrl: config.PUBLIC_URL });
@@ -38,7 +47,7 @@ export function bindPlay(container: Container, { config, database }: ModuleConte
     .inSingletonScope();
   container.bind<Random>(Random).to(CryptoRandom).inSingletonScope();
 
-  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs]) container.bind(useCase).toSelf().inSingletonScope();
+  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs, SessionService]) container.bind(useCase).toSelf().inSingletonScope();
 }
 
 /** The development chess site's game page, mounted only when it is the configured site (never in production). */

@@ -6,6 +6,7 @@ import { HttpAuth } from '../auth';
 import { presentOpponent } from '../presenters/opponent';
 import { presentUser } from '../presenters/user';
 import { presentChallenge } from '../presenters/challenge';
+import { presentSession } from '../presenters/session';
 import type { AppRouter, HttpContext, HttpState } from '../types';
 
 /** Presence and availability change every few seconds: no cache (browser, proxy or service worker) may keep them. */
@@ -30,7 +31,7 @@ export function playRoutes(container: Container): AppRouter {
     noStore(ctx);
     ok(ctx, {
       challenges: state.challenges.map(presentChallenge),
-      scheduled_challenges: state.scheduledChallenges,
+      scheduled_challenges: state.scheduledChallenges.map(presentSession),
       opponents: state.opponents.map(presentOpponent),
       user: state.user ? presentUser(state.user) : null,
     });
@@ -40,7 +41,7 @@ export function playRoutes(container: Container): AppRouter {
     const viewer = await auth.optional(ctx);
     const data = await appState.getScheduleData(viewer);
     noStore(ctx);
-    ok(ctx, { opponents: data.opponents.map(presentOpponent), scheduled_challenges: data.scheduledChallenges });
+    ok(ctx, { opponents: data.opponents.map(presentOpponent), scheduled_challenges: data.scheduledChallenges.map(presentSession) });
   });
 
   return router;

@@ -7,3 +7,4 @@ export { InMemoryAuditLogRepository } from './InMemoryAuditLogRepository';
 export { InMemoryOAuthAttemptRepository } from './InMemoryOAuthAttemptRepository';
 export { InMemoryUnitOfWork } from './InMemoryUnitOfWork';
 export { InMemoryChallengeRepository } from './InMemoryChallengeRepository';
+export { InMemorySessionRepository } from './InMemorySessionRepository';

@@ -6,3 +6,4 @@ export { TypeOrmClientLogRepository } from './TypeOrmClientLogRepository';
 export { TypeOrmAuditLogRepository } from './TypeOrmAuditLogRepository';
 export { TypeOrmOAuthAttemptRepository } from './TypeOrmOAuthAttemptRepository';
 export { TypeOrmChallengeRepository } from './TypeOrmChallengeRepository';
+export { TypeOrmSessionRepository } from './TypeOrmSessionRepository';
