@@ -15,7 +15,17 @@ export interface SessionParties {
 
 function when(session: SessionRecord, timeZone: string): string {
   if (!session.scheduledAt) return 'not confirmed yet';
-  const local = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short', timeZoneName: 'short' }).format(session.scheduledAt);
+  // dateStyle cannot be combined with timeZoneName, so the parts are named one by one.
+  const local = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(session.scheduledAt);
   return `${local} (${timeZone})`;
 }
 
