@@ -3,6 +3,7 @@ import { ChallengeRepository } from '../application/ports/challenges';
 import { AppLogger, Clock } from '../application/ports/system';
 import { UserRepository } from '../application/ports/users';
 import { ChallengeService } from '../application/play/challenge-service';
+import { SessionService } from '../application/play/session-service';
 import { DemoPresence } from './demo-presence';
 
 /** How often the responder looks for challenges, and how long a demo player "thinks" before answering. */
@@ -13,7 +14,8 @@ export const DEMO_THINKING_MS = 3000;
  * The answering half of the development profile's demo responder (server.md 11): the roster players kept online
  * by DemoPresence answer their challenges after a few seconds, four in five by accepting and one in five by
  * declining (decided by the challenge id, so a run is repeatable), through the same use case a real pro's click
- * runs, the dev chess site included. Only bound in the development profile with demo data.
+ * runs, the dev chess site included; and they confirm session requests. Only bound in the development profile
+ * with demo data.
  */
 @injectable()
 export class DemoResponder {
@@ -22,13 +24,43 @@ export class DemoResponder {
     @inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(ChallengeService) private readonly service: ChallengeService,
+    @inject(SessionService) private readonly sessions: SessionService,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppLogger) private readonly logger: AppLogger,
   ) {}
 
-  /** One pass; returns how many challenges it answered. A challenge someone else settled first is skipped. */
+  /** One pass; returns how many challenges and session requests it answered. Anything settled first is skipped. */
   async run(): Promise<number> {
     const ids = await this.presence.playerIds();
+    return (await this.answerChallenges(ids)) + (await this.confirmSessions(ids));
+  }
+
+  /**
+   * Session requests to the demo players are confirmed a few seconds after they arrive, for two days later at the
+   * next full hour, with a video link (required when analysis was asked for), so the whole booking flow shows.
+   */
+  private async confirmSessions(ids: number[]): Promise<number> {
+    const now = this.clock.now();
+    let confirmed = 0;
+    for (const id of ids) {
+      const pro = await this.users.findById(id);
+      if (!pro) continue;
+      for (const view of await this.sessions.list(pro)) {
+        const s = view.record;
+        if (s.targetUserId !== id || s.status !== 'pending_schedule' || now.getTime() - s.createdAt.getTime() < DEMO_THINKING_MS) continue;
+        const start = new Date(Math.ceil((now.getTime() + 2 * 86_400_000) / 3_600_000) * 3_600_000);
+        try {
+          await this.sessions.confirm(pro, s.id, start, `https://meet.example.com/demo-session-${s.id}`);
+          confirmed += 1;
+        } catch (error) {
+          this.logger.info({ sessionId: s.id, err: String(error) }, 'demo responder skipped a session request');
+        }
+      }
+    }
+    return confirmed;
+  }
+
+  private async answerChallenges(ids: number[]): Promise<number> {
     const sentBefore = new Date(this.clock.now().getTime() - DEMO_THINKING_MS);
     let answered = 0;
     for (const challenge of await this.challenges.findPendingForTargets(ids, sentBefore, 20)) {

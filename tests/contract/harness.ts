@@ -17,7 +17,9 @@ import {
   TypeOrmPasswordResetRepository,
   TypeOrmUserRepository,
   TypeOrmChallengeRepository,
+  TypeOrmSessionRepository,
 } from '../../adapters/persistence/typeorm/repositories';
+import type { SessionRepository } from '../../application/ports/sessions';
 import { TypeOrmLedgerRepository } from '../../adapters/persistence/typeorm/ledger/TypeOrmLedgerRepository';
 import { InMemoryLedgerRepository } from '../../adapters/persistence/in-memory/InMemoryLedgerRepository';
 import type { ChallengeRepository } from '../../application/ports/challenges';
@@ -32,6 +34,7 @@ import {
   InMemoryUnitOfWork,
   InMemoryUserRepository,
   InMemoryChallengeRepository,
+  InMemorySessionRepository,
 } from '../../adapters/persistence/in-memory';
 import { describeEachDialect, openTestDatabase, resetTables, type TestDatabase } from '../support/databases';
 
@@ -47,6 +50,7 @@ export interface Harness {
   oauth: OAuthAttemptRepository;
   unitOfWork: UnitOfWork;
   challenges: ChallengeRepository;
+  sessions: SessionRepository;
   ledger: LedgerRepository;
   /** Only for the SQL stores. */
   database: Database | null;
@@ -64,6 +68,7 @@ export function inMemoryHarness(): Harness {
     oauth: new InMemoryOAuthAttemptRepository(),
     unitOfWork: new InMemoryUnitOfWork(),
     challenges: new InMemoryChallengeRepository(),
+    sessions: new InMemorySessionRepository(),
     ledger: new InMemoryLedgerRepository(),
     database: null,
   };
@@ -81,6 +86,7 @@ export function typeOrmHarness(database: Database): Harness {
     oauth: new TypeOrmOAuthAttemptRepository(database),
     unitOfWork: new TypeOrmUnitOfWork(database),
     challenges: new TypeOrmChallengeRepository(database),
+    sessions: new TypeOrmSessionRepository(database),
     ledger: new TypeOrmLedgerRepository(database),
     database,
   };

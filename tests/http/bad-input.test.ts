@@ -22,6 +22,12 @@ const CALLS = [
   '/api/accept_reject_challenge',
   '/api/cancel_challenges',
   '/api/finish_challenge',
+  '/api/schedule_game',
+  '/api/confirm_scheduled_game',
+  '/api/decline_scheduled_game',
+  '/api/cancel_scheduled_game',
+  '/api/report_session_problem',
+  '/api/admin/resolve_session',
 ];
 
 const BODIES: [string, string][] = [

@@ -118,4 +118,49 @@ if (!run) console.warn('Skipping the two-process challenge races: Postgres does 
     expect(Number(pending.rows[0]!.n)).toBe(1);
     expect(await checkLedger(db.database)).toEqual({ ok: true, problems: [] });
   });
+
+  it('confirm and cancel of the same session at once, on different processes: one state wins, money exact', async () => {
+    const coach = await pro(100); // US$2.00 a minute: a session costs 60.00
+    await users.updateProfile(coach.id, { providesPostgameAnalysis: false });
+    const me = await signUp('booker@example.com');
+    await fund(me.id, 100_000);
+    const sessions: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const booked = await call(servers[0]!, '/api/schedule_game', me.token, {
+        opponentId: coach.id,
+        lichessProfile: 'booker',
+        minsPerSide: 10,
+        timezone: 'UTC',
+        availableTimes: 'any time',
+        details: '',
+        analysisRequested: false,
+      });
+      expect(booked.status).toBe(200);
+      sessions.push(Math.max(...(booked.body.scheduled_challenges as { id: number }[]).map((x) => x.id)));
+    }
+    const start = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const results = await Promise.all(
+      sessions.map((id, i) =>
+        Promise.all([
+          call(servers[i % 2]!, '/api/confirm_scheduled_game', coach.token, { challenge_id: id, scheduled_at_utc: start }),
+          call(servers[(i + 1) % 2]!, '/api/cancel_scheduled_game', me.token, { challenge_id: id }),
+        ]),
+      ),
+    );
+    let charged = 0;
+    for (const [i, [confirm, cancel]] of results.entries()) {
+      const row = await runOn(db.database, `SELECT status FROM scheduled_sessions WHERE id = $1`, [sessions[i]!]);
+      const status = String(row.rows[0]!.status);
+      // Either the confirm won (the cancel saw a stale request), or the cancel took effect (before or after it).
+      if (cancel.status === 409) {
+        expect([confirm.status, status]).toEqual([200, 'scheduled']);
+        charged += 30 * 200;
+      } else {
+        expect([cancel.status, status]).toEqual([200, 'canceled']);
+      }
+    }
+    expect(await credits.balance(`user:${me.id}:held`)).toBe(0);
+    expect(await credits.balance(`user:${me.id}:available`)).toBe(100_000 - charged);
+    expect(await checkLedger(db.database)).toEqual({ ok: true, problems: [] });
+  });
 });

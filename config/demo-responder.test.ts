@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TITLED_PLAYERS } from '../content/titled-players';
+import { UserRepository } from '../application/ports/users';
+import { Clock } from '../application/ports/system';
+import { CreditsService } from '../application/credits/credits-service';
+import { ChallengeService } from '../application/play/challenge-service';
+import { SessionService } from '../application/play/session-service';
+import { FixedClock } from '../adapters/system/FixedClock';
+import { buildContainer } from './container';
+import { loadConfig } from './env';
+import { demoPlayerEmail, seedDemoData, DEMO_REGULAR_EMAIL } from './demo-data';
+import { DemoPresence } from './demo-presence';
+import { DEMO_THINKING_MS, DemoResponder } from './demo-responder';
+import { backgroundJobs } from './background-jobs';
+
+/**
+ * The demo responder (server.md 11): in the development profile with demo data, the online roster players answer
+ * challenges and confirm session requests by themselves, through the same use cases a person's click runs.
+ */
+describe('demo responder', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcm-demo-responder-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function demo() {
+    const clock = new FixedClock({ start: '2026-03-01T12:00:00.000Z' });
+    const config = loadConfig({ APP_PROFILE: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const { container } = buildContainer({ config, database: null, override: (c) => c.rebindSync<Clock>(Clock).toConstantValue(clock) });
+    await seedDemoData(container);
+    await container.get(DemoPresence).run();
+    const users = container.get<UserRepository>(UserRepository);
+    const amateur = (await users.findByEmail(DEMO_REGULAR_EMAIL))!;
+    const online = TITLED_PLAYERS.filter((p) => p.demoOnline && p.minsPerSideMin <= 10 && p.minsPerSideMax >= 10);
+    const pros = await Promise.all(online.map(async (p) => (await users.findByEmail(demoPlayerEmail(p.slug)))!));
+    return { container, clock, users, amateur, pros };
+  }
+
+  it('is a background job only where demo data is (never in test or production)', async () => {
+    const { container } = await demo();
+    expect(backgroundJobs(container).map((j) => j.name)).toContain('demo-responder');
+    const test = buildContainer({ config: loadConfig({ APP_PROFILE: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database: null }).container;
+    expect(backgroundJobs(test).map((j) => j.name)).not.toContain('demo-responder');
+  });
+
+  it('answers a challenge after the thinking time: four in five accept (by id), the game is created, money moves', async () => {
+    const { container, clock, amateur, pros } = await demo();
+    const service = container.get(ChallengeService);
+    const responder = container.get(DemoResponder);
+    const [c] = await service.send(amateur, {
+      targetIds: [pros[0]!.id],
+      config: { minsPerSide: 10, incrementInSecs: 0, playAs: 'random', startingFen: null, startingPositionType: null },
+    });
+    expect(await responder.run()).toBe(0); // still thinking
+    clock.advance(DEMO_THINKING_MS);
+    expect(await responder.run()).toBe(1);
+    const [after] = await service.list(amateur);
+    const expected = c!.record.id % 5 === 0 ? 'rejected' : 'accepted';
+    expect(after!.status).toBe(expected);
+    if (expected === 'accepted') expect(after!.url).toMatch(/\/dev\/game\//);
+    expect(await container.get(CreditsService).balance(`user:${amateur.id}:held`)).toBe(0);
+  });
+
+  it('confirms a session request two days ahead at a full hour, with a video link', async () => {
+    const { container, clock, amateur, pros } = await demo();
+    const sessions = container.get(SessionService);
+    // The cheapest online player: the demo amateur's 100.00 credits cover their session.
+    const bookable = [...pros].sort((a, b) => a.pricePerMinCents - b.pricePerMinCents)[0]!;
+    await sessions.schedule(amateur, {
+      opponentId: bookable.id,
+      lichessProfile: 'DemoAmateur',
+      minsPerSide: 15,
+      timezone: 'Europe/Zagreb',
+      availableTimes: 'any evening',
+      details: '',
+      analysisRequested: bookable.providesPostgameAnalysis,
+    });
+    clock.advance(DEMO_THINKING_MS);
+    await container.get(DemoResponder).run();
+    const [session] = await sessions.list(amateur);
+    expect(session!.record.status).toBe('scheduled');
+    expect(session!.record.scheduledAt).toEqual(new Date('2026-03-03T13:00:00.000Z'));
+    expect(session!.record.videoCallUrl).toMatch(/^https:\/\/meet\.example\.com\//);
+  });
+});
