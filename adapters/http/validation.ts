@@ -19,23 +19,20 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
 /** Calls without a payload still refuse one: a body sent to them is a client mistake worth seeing. */
 export const noPayloadSchema = z.object({}).strict();
 
-/** C0 controls except tab and newline (and carriage return, which a textarea may send), and DEL. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Single-line text: no control character at all (the body parser already refuses the rest everywhere). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
-/** A UTF-16 surrogate without its partner: not a character, and Postgres cannot store it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Text a person typed, up to `max` characters: no control characters (NUL breaks Postgres, and none belong in
- * what people read) and no lone surrogates. `multiline` allows tab and newlines.
+ * Text a person typed, up to `max` characters. The body parser refuses NUL, most control characters and lone
+ * surrogates in every field; a single-line field (the default) also refuses tab and newlines.
  */
 export function safeText(max: number, options: { multiline?: boolean } = {}) {
-  const control = options.multiline ? CONTROL : SINGLE_LINE_CONTROL;
-  return z
-    .string()
-    .max(max)
-    .refine((text) => !control.test(text), 'Must not contain control characters')
-    .refine((text) => !LONE_SURROGATE.test(text), 'Must not contain invalid characters');
+  const text = z.string().max(max);
+  return options.multiline ? text : text.refine((t) => !SINGLE_LINE_CONTROL.test(t), 'Must be a single line without control characters');
 }
+
+/** A point in time both databases store and the product can mean: 1970 to 2200. */
+export const boundedDate = z
+  .date()
+  .refine((d) => !Number.isNaN(d.getTime()) && d.getTime() >= 0 && d.getTime() < Date.UTC(2200, 0, 1), 'A time between 1970 and 2200');

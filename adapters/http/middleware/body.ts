@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { AppError } from '../../../domain/errors';
 import { LIMITS } from '../../../domain/limits';
 import type { HttpState } from '../types';
+import { unsafeTextIssues } from './text-safety';
 
 export interface BodyOptions {
   /** Paths whose body is read by the route itself (raw webhooks, multipart uploads). */
@@ -11,11 +12,15 @@ export interface BodyOptions {
 
 /**
  * Reads JSON and URL-encoded bodies with a 1 MB cap. Malformed JSON is ERR_VALIDATION; an oversized body
- * is ERR_PAYLOAD_TOO_LARGE. Other content types with a body are refused. The exact bytes stay on
+ * is ERR_PAYLOAD_TOO_LARGE. Other content types with a body are refused. Control characters, lone surrogates
+ * and deep nesting are refused in any body or query (./text-safety.ts). The exact bytes stay on
  * ctx.request.rawBody.
  */
 export function bodyParser(options: BodyOptions): Middleware<HttpState> {
   return async (ctx, next) => {
+    // Query strings reach schemas and databases too: the same rule for every method.
+    const queryIssues = unsafeTextIssues(ctx.query);
+    if (queryIssues.length > 0) throw AppError.validation(queryIssues);
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || options.skip(ctx.path)) return next();
     const length = ctx.get('Content-Length');
     if (length && Number(length) > LIMITS.jsonBodyBytes) throw new AppError('payload_too_large', 'Body too large');
@@ -45,6 +50,8 @@ export function bodyParser(options: BodyOptions): Middleware<HttpState> {
     } else {
       throw AppError.validation([{ path: '(body)', message: 'Unsupported content type' }]);
     }
+    const issues = unsafeTextIssues(ctx.request.body);
+    if (issues.length > 0) throw AppError.validation(issues);
     return next();
   };
 }

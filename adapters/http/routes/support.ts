@@ -6,7 +6,7 @@ import { ClientLogService } from '../../../application/support/client-log-servic
 import { LIMITS } from '../../../domain/limits';
 import { STUDY_POSITIONS } from '../../../content/study-positions';
 import { Database } from '../../persistence/typeorm/database';
-import { parseWith } from '../validation';
+import { boundedDate, parseWith } from '../validation';
 import { ok } from '../envelope';
 import { HttpAuth } from '../auth';
 import { RateLimiter } from '../rate-limit';
@@ -30,7 +30,7 @@ const logEntrySchema = z
     // Over-long texts are cut, not refused: losing a whole batch of logs to one long line helps nobody.
     message: z.string().transform((m) => m.slice(0, LIMITS.text.logMessage)),
     context: z.unknown().optional(),
-    timestamp: z.union([z.string(), z.number()]).pipe(z.coerce.date()),
+    timestamp: z.union([z.string(), z.number()]).pipe(z.coerce.date()).pipe(boundedDate),
     user_id: z.number().int().nullish(),
     app_load_uuid: z.string().max(64),
   })
