@@ -62,6 +62,8 @@ export class PasswordResetService {
     return this.unitOfWork.run(async () => {
       const userId = await this.resets.consume(hashToken(input.token), this.clock.now());
       if (userId === null) throw new AppError('invalid_token', 'This reset link is invalid or has expired.');
+      // Every other link sent to this user is spent with it: an older e-mail must not reset the new password.
+      await this.resets.spendAllForUser(userId, this.clock.now());
       await this.users.setPasswordHash(userId, passwordHash);
       await this.sessions.revokeAllForUser(userId);
       const user = await this.users.findById(userId);

@@ -81,4 +81,6 @@ export interface PasswordResetRepository {
    * already used or expired. Two concurrent consumers: exactly one gets the id.
    */
   consume(tokenHash: string, now: Date): Promise<number | null>;
+  /** Marks every open link of the user used: after a reset, older links must not work. */
+  spendAllForUser(userId: number, now: Date): Promise<void>;
 }

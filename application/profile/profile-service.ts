@@ -33,6 +33,10 @@ export class ProfileService {
         throw new AppError('forbidden', `Only titled players can change: ${forbidden.join(', ')}`);
       }
     }
+    // The title is verified and set by an admin (admin/set_role); a titled player sees it, but cannot change it.
+    if (actor.role === 'pro' && patch.title !== undefined && patch.title !== actor.title) {
+      throw new AppError('forbidden', 'Your title is set by an admin when your profile is verified');
+    }
     const issues = profilePatchIssues(actor, patch);
     if (issues.length > 0) throw AppError.validation(issues);
     const onlineChanged = patch.online !== undefined && patch.online !== actor.online;

@@ -171,6 +171,24 @@ describeEachDialect('accounts over HTTP', (dialect) => {
       expect((await server.call('/api/login', { body: { email: 'reset@example.com', password: 'old-password' } })).body.error).toBe('ERR_USER_PASS');
     });
 
+    it('using one link spends every other open link of that user (an older e-mail cannot reset again)', async () => {
+      await signUp(server, 'twolinks@example.com', 'old-password');
+      await server.call('/api/reset_password', { body: { email: 'twolinks@example.com' } });
+      const first = await resetLinkFor(server, 'twolinks@example.com');
+      server.clock.advanceSeconds(1);
+      await server.call('/api/reset_password', { body: { email: 'twolinks@example.com' } });
+      const links = (await server.container.get(OutboxMailer).listMessages({ to: 'twolinks@example.com' }))
+        .map((m) => /\/set_password\?token=([A-Za-z0-9_%-]+)/.exec(m.text)?.[1])
+        .filter((t): t is string => Boolean(t))
+        .map(decodeURIComponent);
+      expect(new Set(links).size).toBe(2);
+      const second = links.find((t) => t !== first)!;
+      expect((await server.call('/api/set_password', { body: { token: second, password: 'newest-password' } })).status).toBe(200);
+      const old = await server.call('/api/set_password', { body: { token: first, password: 'attacker-password' } });
+      expect([old.status, old.body.error]).toEqual([400, 'ERR_INVALID_TOKEN']);
+      expect((await server.call('/api/login', { body: { email: 'twolinks@example.com', password: 'newest-password' } })).status).toBe(200);
+    });
+
     it('refuses an expired link (after 1 hour) and an unknown one with ERR_INVALID_TOKEN', async () => {
       await signUp(server, 'late@example.com', 'old-password');
       await server.call('/api/reset_password', { body: { email: 'late@example.com' } });

@@ -48,14 +48,26 @@ describe('profile and settings over HTTP', () => {
       expect(user.pricePerMin).toBe(0);
     });
 
-    it('lets a pro set price, range, ratings, title and the online toggle', async () => {
+    it('lets a pro set price, range, ratings and the online toggle (sending their own title back is fine)', async () => {
       const token = await makePro(server, 'pro@example.com');
       const result = await server.call('/api/update_profile', {
         token,
-        body: { pricePerMin: 1.25, minsPerSideMin: 3, minsPerSideMax: 60, lichessBlitzRating: 2450, title: 'GM', online: true, onlineSchedule: { from: '08:00', to: '23:00' } },
+        body: { pricePerMin: 1.25, minsPerSideMin: 3, minsPerSideMax: 60, lichessBlitzRating: 2450, title: 'IM', online: true, onlineSchedule: { from: '08:00', to: '23:00' } },
       });
       expect(result.status).toBe(200);
-      expect(result.body.user).toMatchObject({ pricePerMin: 1.25, minsPerSideMin: 3, minsPerSideMax: 60, lichessBlitzRating: 2450, title: 'GM', online: true, onlineSchedule: { from: '08:00', to: '23:00' } });
+      expect(result.body.user).toMatchObject({ pricePerMin: 1.25, minsPerSideMin: 3, minsPerSideMax: 60, lichessBlitzRating: 2450, title: 'IM', online: true, onlineSchedule: { from: '08:00', to: '23:00' } });
+    });
+
+    it('a pro cannot change their verified title: 403 for another title or none, and nothing changes', async () => {
+      const token = await makePro(server, 'titled@example.com');
+      for (const title of ['GM', 'WCM', null]) {
+        const result = await server.call('/api/update_profile', { token, body: { title, pricePerMin: 2 } });
+        expect([title, result.status, result.body.error]).toEqual([title, 403, 'ERR_FORBIDDEN']);
+      }
+      const refused = await server.call(settingsQuery({ title: '' }), { method: 'POST', token });
+      expect(refused.status).toBe(403);
+      const user = (await server.call('/api/load_user', { method: 'POST', token })).body.user as Record<string, unknown>;
+      expect(user).toMatchObject({ title: 'IM', pricePerMin: 0 });
     });
 
     it.each([
@@ -90,18 +102,18 @@ describe('profile and settings over HTTP', () => {
     it('reads settings from the query, with the schedule as onlineScheduleFrom/To and the t parameter ignored', async () => {
       const token = await makePro(server, 'settings@example.com');
       const result = await server.call(
-        settingsQuery({ firstName: 'Iva', pricePerMin: '0.5', minsPerSideMin: '5', minsPerSideMax: '90', onlineScheduleFrom: '22:00', onlineScheduleTo: '02:00', availableForScheduledChallenges: 'false', title: 'WGM', timezone: 'Asia/Tokyo' }),
+        settingsQuery({ firstName: 'Iva', pricePerMin: '0.5', minsPerSideMin: '5', minsPerSideMax: '90', onlineScheduleFrom: '22:00', onlineScheduleTo: '02:00', availableForScheduledChallenges: 'false', title: 'IM', timezone: 'Asia/Tokyo' }),
         { method: 'POST', token },
       );
       expect(result.status).toBe(200);
-      expect(result.body.user).toMatchObject({ firstName: 'Iva', pricePerMin: 0.5, minsPerSideMin: 5, minsPerSideMax: 90, onlineSchedule: { from: '22:00', to: '02:00' }, availableForScheduledChallenges: false, title: 'WGM', timezone: 'Asia/Tokyo' });
+      expect(result.body.user).toMatchObject({ firstName: 'Iva', pricePerMin: 0.5, minsPerSideMin: 5, minsPerSideMax: 90, onlineSchedule: { from: '22:00', to: '02:00' }, availableForScheduledChallenges: false, title: 'IM', timezone: 'Asia/Tokyo' });
     });
 
-    it('clears the schedule with empty strings and the title with an empty value', async () => {
+    it('clears the schedule with empty strings', async () => {
       const token = await makePro(server, 'clear@example.com');
       await server.call(settingsQuery({ onlineScheduleFrom: '08:00', onlineScheduleTo: '23:00' }), { method: 'POST', token });
-      const cleared = await server.call(settingsQuery({ onlineScheduleFrom: '', onlineScheduleTo: '', title: '' }), { method: 'POST', token });
-      expect(cleared.body.user).toMatchObject({ onlineSchedule: null, title: null });
+      const cleared = await server.call(settingsQuery({ onlineScheduleFrom: '', onlineScheduleTo: '' }), { method: 'POST', token });
+      expect(cleared.body.user).toMatchObject({ onlineSchedule: null, title: 'IM' });
     });
 
     it("names the missing half of a schedule with the spec's texts", async () => {

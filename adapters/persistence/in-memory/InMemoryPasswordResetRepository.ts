@@ -23,4 +23,8 @@ export class InMemoryPasswordResetRepository implements PasswordResetRepository 
     reset.usedAt = new Date(now);
     return reset.userId;
   }
+
+  async spendAllForUser(userId: number, now: Date): Promise<void> {
+    for (const reset of this.resets.values()) if (reset.userId === userId && reset.usedAt === null) reset.usedAt = new Date(now);
+  }
 }

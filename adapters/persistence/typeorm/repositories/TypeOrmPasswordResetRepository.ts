@@ -27,4 +27,8 @@ export class TypeOrmPasswordResetRepository implements PasswordResetRepository {
     );
     return rows[0] ? num(rows[0].user_id) : null;
   }
+
+  async spendAllForUser(userId: number, now: Date): Promise<void> {
+    await runOn(this.database, `UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [userId, now]);
+  }
 }
