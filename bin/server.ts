@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from '../config/env';
+import { ConfigError, devStandIns, isLoopbackHost, loadConfig } from '../config/env';
 import { openDatabase } from '../adapters/persistence/typeorm/database';
 import { buildContainer } from '../config/container';
 import { createApp } from '../adapters/http/app';
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY === 'on',
+    proxyHops: config.PROXY_HOPS,
   });
   const stopJobs = config.BACKGROUND_JOBS === 'on' ? startBackgroundJobs(container) : () => undefined;
   const server: Server = app.listen(config.PORT, config.HOST, () => {
@@ -41,6 +42,13 @@ async function main(): Promise<void> {
   });
   // Long polls are not used; keep-alive sockets must not hold a shutdown open for long.
   server.keepAliveTimeout = 5000;
+  const standIns = devStandIns(config);
+  if (standIns.length > 0 && !isLoopbackHost(config.HOST)) {
+    logger.warn(
+      { host: config.HOST, standIns },
+      `WARNING: HOST=${config.HOST} makes the development stand-ins reachable from other machines: ${standIns.join(', ')}. Use them on a trusted network only.`,
+    );
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, devStandIns, isLoopbackHost, loadConfig } from './env';
 
 const PRODUCTION = {
   APP_PROFILE: 'production',
@@ -89,3 +89,26 @@ describe('configuration from the environment', () => {
     );
   });
 });
+
+describe('listen address and the development stand-ins', () => {
+  it('outside production the server listens on 127.0.0.1 unless HOST is set; production on 0.0.0.0', () => {
+    expect(loadConfig({ APP_PROFILE: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ APP_PROFILE: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopbackHost('::1')).toBe(true);
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
+    expect(isLoopbackHost('192.168.1.10')).toBe(false);
+  });
+
+  it('lists the stand-ins a development configuration mounts, and none in production', () => {
+    expect(devStandIns(loadConfig({ APP_PROFILE: 'development' })).map((s) => s.split(' ')[0])).toEqual(['/dev/identity', '/dev/outbox', '/dev/checkout', '/dev/game']);
+    expect(devStandIns({ ...loadConfig({ APP_PROFILE: 'development' }), APP_PROFILE: 'production' })).toEqual([]);
+  });
+
+  it('PROXY_HOPS defaults to 1 and must be a positive whole number', () => {
+    expect(loadConfig({}).PROXY_HOPS).toBe(1);
+    expect(loadConfig({ PROXY_HOPS: '2' }).PROXY_HOPS).toBe(2);
+    expect(() => loadConfig({ PROXY_HOPS: '0' })).toThrow(/PROXY_HOPS/);
+  });
+});
+

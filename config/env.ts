@@ -13,7 +13,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const schema = z.object({
   APP_PROFILE: z.enum(PROFILES).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().max(255).optional(),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DB_POOL_SIZE: positiveInt(10),
@@ -49,11 +49,13 @@ const schema = z.object({
   LOG_RETENTION_DAYS: positiveInt(30),
   BACKGROUND_JOBS: onOff,
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  PROXY_HOPS: positiveInt(1),
 });
 
 export type RawEnv = z.infer<typeof schema>;
 
 export interface AppConfig extends RawEnv {
+  HOST: string;
   PUBLIC_URL: string;
   DATABASE_URL: string;
   MAIL_TRANSPORT: 'smtp' | 'outbox';
@@ -86,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const config: AppConfig = {
     ...raw,
+    // Outside production the dev stand-ins (/dev/identity signs anyone in) must not face the network by default.
+    HOST: raw.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     DATABASE_URL: raw.DATABASE_URL ?? `${raw.DATA_DIR}/app.sqlite`,
     MAIL_TRANSPORT: raw.MAIL_TRANSPORT ?? (production ? 'smtp' : 'outbox'),
@@ -124,4 +128,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** True for a listen address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The development stand-ins mounted for this configuration (never in production). */
+export function devStandIns(config: AppConfig): string[] {
+  if (config.APP_PROFILE === 'production') return [];
+  const mounted: string[] = [];
+  if (config.IDENTITY_PROVIDER === 'dev') mounted.push('/dev/identity (signs anyone in as any account)');
+  if (config.MAIL_TRANSPORT === 'outbox') mounted.push('/dev/outbox (shows every e-mail, reset links included)');
+  if (config.PAYMENT_PROVIDER === 'dev') mounted.push('/dev/checkout (pays any top-up)');
+  if (config.CHESS_SITE === 'dev') mounted.push('/dev/game (ends any game)');
+  return mounted;
 }

@@ -21,10 +21,15 @@ export interface AppOptions {
   publicUrl: string;
   /** Trust X-Forwarded-* from a reverse proxy (for the client address used by rate limits). */
   trustProxy: boolean;
+  /**
+   * How many proxies in front append to X-Forwarded-For: the client address is the entry the outermost of them
+   * added, never one the client wrote itself (default 1).
+   */
+  proxyHops?: number;
 }
 
 export function createApp(container: Container, options: AppOptions): Koa<HttpState> {
-  const app = new Koa<HttpState>({ proxy: options.trustProxy });
+  const app = new Koa<HttpState>({ proxy: options.trustProxy, maxIpsCount: options.trustProxy ? (options.proxyHops ?? 1) : 0 });
   const logger = container.get<AppLogger>(AppLogger);
   // Koa's own error event would print stacks for errors we already answered and logged.
   app.silent = true;

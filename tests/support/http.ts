@@ -47,6 +47,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   webDistDir?: string | null;
   start?: Date;
+  /** Behind a reverse proxy: client addresses come from X-Forwarded-For (PROXY_HOPS from env, default 1). */
+  trustProxy?: boolean;
   /** Replaces bindings after the profile's (a failing chess site, a fixed coin...). */
   override?: (container: Container) => void;
 }
@@ -78,7 +80,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       options.override?.(c);
     },
   });
-  const app = createApp(container, { routes, webDistDir: options.webDistDir ?? null, publicUrl: config.PUBLIC_URL, trustProxy: false });
+  const app = createApp(container, { routes, webDistDir: options.webDistDir ?? null, publicUrl: config.PUBLIC_URL, trustProxy: options.trustProxy ?? false, proxyHops: config.PROXY_HOPS });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
