@@ -42,7 +42,7 @@ export class ChallengeSettlement {
         priceCents: challenge.priceCents,
         feePercent: this.settings.platformFeePercent,
         reference: challengeReference(challenge.id),
-        key: `challenge:${challenge.id}`,
+        key: challengeReference(challenge.id),
         what: `game #${challenge.id}`,
       });
       return true;
@@ -57,7 +57,7 @@ export class ChallengeSettlement {
         buyerUserId: challenge.sourceUserId,
         priceCents: challenge.priceCents,
         reference: challengeReference(challenge.id),
-        key: `challenge:${challenge.id}`,
+        key: challengeReference(challenge.id),
         description:
           reason === 'chess_site_failed'
             ? `Refund for game #${challenge.id}: the game could not be created on Lichess`
