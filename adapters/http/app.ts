@@ -13,6 +13,8 @@ import type { HttpState, RouteModule } from './types';
 
 /** Paths whose body the route reads itself: the Stripe webhook needs the exact bytes, uploads are multipart. */
 export const RAW_BODY_PATHS = new Set(['/api/stripe_webhook', PROFILE_IMAGE_PATH]);
+/** The one API call a plain HTML form posts to (the top-up form follows the provider's redirect). */
+export const FORM_BODY_PATHS = new Set(['/api/create_checkout_session']);
 
 export interface AppOptions {
   routes: RouteModule[];
@@ -59,7 +61,14 @@ export function createApp(container: Container, options: AppOptions): Koa<HttpSt
     }),
   );
   app.use(compress({ threshold: 1024 }));
-  app.use(bodyParser({ skip: (path) => RAW_BODY_PATHS.has(path) }));
+  app.use(
+    bodyParser({
+      skip: (path) => RAW_BODY_PATHS.has(path),
+      formPaths: (path) => FORM_BODY_PATHS.has(path) || path.startsWith('/dev/'),
+      textPaths: (path) => path === '/api/save_logs',
+      publicOrigin: new URL(options.publicUrl).origin,
+    }),
+  );
 
   for (const module of options.routes) {
     const router = module(container);

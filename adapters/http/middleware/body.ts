@@ -8,10 +8,29 @@ import { unsafeTextIssues } from './text-safety';
 export interface BodyOptions {
   /** Paths whose body is read by the route itself (raw webhooks, multipart uploads). */
   skip: (path: string) => boolean;
+  /** Paths a plain HTML form posts to (the top-up form, the development stand-in pages). */
+  formPaths: (path: string) => boolean;
+  /** Paths that also take a text/plain JSON body (a log flush sent with navigator.sendBeacon). */
+  textPaths: (path: string) => boolean;
+  /** This site's own origin (scheme, host, port), for the cross-site check on form and text bodies. */
+  publicOrigin: string;
 }
 
 /**
- * Reads JSON and URL-encoded bodies with a 1 MB cap. Malformed JSON is ERR_VALIDATION; an oversized body
+ * Form and text/plain bodies are "simple requests" a hostile page can make a visitor's browser send without a CORS
+ * preflight: they are accepted only from this site (Sec-Fetch-Site same-origin or none, Origin ours when sent).
+ * JSON bodies need a preflight, which this server never grants to other origins.
+ */
+function refuseCrossSite(ctx: { get(name: string): string }, publicOrigin: string): void {
+  const site = ctx.get('Sec-Fetch-Site');
+  const origin = ctx.get('Origin');
+  if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== publicOrigin)) {
+    throw new AppError('forbidden', 'Cross-site form posts are refused');
+  }
+}
+
+/**
+ * Reads JSON bodies (and, on the few paths that need them, form and text/plain bodies) with a 1 MB cap. Malformed JSON is ERR_VALIDATION; an oversized body
  * is ERR_PAYLOAD_TOO_LARGE. Other content types with a body are refused. Control characters, lone surrogates
  * and deep nesting are refused in any body or query (./text-safety.ts). The exact bytes stay on
  * ctx.request.rawBody.
@@ -38,17 +57,19 @@ export function bodyParser(options: BodyOptions): Middleware<HttpState> {
       return next();
     }
     const type = ctx.request.is('application/json', 'application/x-www-form-urlencoded', 'text/plain');
-    if (type === 'application/x-www-form-urlencoded') {
+    const form = type === 'application/x-www-form-urlencoded' && options.formPaths(ctx.path);
+    const text = type === 'text/plain' && options.textPaths(ctx.path);
+    if (form || text) refuseCrossSite(ctx, options.publicOrigin);
+    if (form) {
       ctx.request.body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
-    } else if (type === 'application/json' || type === 'text/plain') {
-      // text/plain is what navigator.sendBeacon sends for a string: the log flush on page close uses it.
+    } else if (type === 'application/json' || text) {
       try {
         ctx.request.body = JSON.parse(raw.toString('utf8')) as unknown;
       } catch {
         throw AppError.validation([{ path: '(body)', message: 'Malformed JSON' }]);
       }
     } else {
-      throw AppError.validation([{ path: '(body)', message: 'Unsupported content type' }]);
+      throw AppError.validation([{ path: '(body)', message: 'Send the body as JSON (Content-Type: application/json)' }]);
     }
     const issues = unsafeTextIssues(ctx.request.body);
     if (issues.length > 0) throw AppError.validation(issues);
