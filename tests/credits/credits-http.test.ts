@@ -74,9 +74,10 @@ describe('credits over HTTP with the dev payment provider (SQLite)', () => {
     const low = await checkout('4.99');
     expect(low.status).toBe(303);
     const lowQuery = new URL(low.location, 'http://x').searchParams;
-    expect([lowQuery.get('status'), lowQuery.get('error'), lowQuery.get('message')]).toEqual(['error', 'ERR_VALIDATION', 'Minimal amount is 5 USD']);
+    // Only the code travels in the URL; the page maps it to its own text (no text from a URL is ever shown).
+    expect([...lowQuery.entries()]).toEqual([['status', 'error'], ['error', 'ERR_VALIDATION']]);
     const high = new URL((await checkout('500.01')).location, 'http://x').searchParams;
-    expect(high.get('message')).toBe('Maximal amount is 500 USD');
+    expect([...high.entries()]).toEqual([['status', 'error'], ['error', 'ERR_VALIDATION']]);
     const badToken = new URL((await checkout('10', 'not-a-token')).location, 'http://x').searchParams;
     expect(badToken.get('error')).toBe('ERR_TOKEN_EXPIRED');
     const json = await server.call('/api/create_checkout_session', { body: { token, credits: 4.99 } });

@@ -65,8 +65,8 @@ export function creditsRoutes(container: Container): AppRouter {
       ctx.redirect(started.url);
     } catch (error) {
       if (!isFormPost(ctx) || !isAppError(error) || error.kind === 'internal') throw error;
-      const message = error.details.issues?.[0]?.message ?? error.message;
-      const query = new URLSearchParams({ status: 'error', error: ERROR_TABLE[error.kind].code, message });
+      // Only the code travels: the page shows its own text for it, never text from the URL.
+      const query = new URLSearchParams({ status: 'error', error: ERROR_TABLE[error.kind].code });
       ctx.status = 303;
       ctx.redirect(`/topup?${query.toString()}`);
     }

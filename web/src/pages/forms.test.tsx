@@ -39,6 +39,19 @@ describe('ContactPage', () => {
 });
 
 describe('TopUpPage', () => {
+  it('shows only its own text for a failed checkout, never a message from the URL', () => {
+    const { store } = makeStore({ user: makeUser() });
+    renderPage(<TopUpPage />, { store, route: '/?status=error&error=ERR_PAYMENT_PROVIDER&message=Your%20account%20is%20locked%2C%20call%20555-0100' });
+    expect(screen.getByText('The card payment service is not answering. Please try again in a few minutes.')).toBeInTheDocument();
+    expect(screen.queryByText(/555-0100/)).not.toBeInTheDocument();
+  });
+
+  it('an unknown error code falls back to the general text', () => {
+    const { store } = makeStore({ user: makeUser() });
+    renderPage(<TopUpPage />, { store, route: '/?status=error&error=<b>x</b>' });
+    expect(screen.getByText('We could not start the payment. Please try again.')).toBeInTheDocument();
+  });
+
   it('defaults to 10 credits and shows the discounted price live', async () => {
     const { store } = makeStore({ user: makeUser() });
     renderPage(<TopUpPage />, { store });

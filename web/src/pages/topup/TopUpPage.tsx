@@ -20,6 +20,23 @@ export function validateTopUp(raw: string): string | null {
   return check.ok ? null : check.message;
 }
 
+/**
+ * The texts for a failed checkout, by the error code the server put in the return URL. Only these are ever shown:
+ * text taken from the URL itself would let anyone link to /topup with a message of their choosing.
+ */
+const CHECKOUT_ERRORS: Record<string, string> = {
+  ERR_VALIDATION: `Please choose an amount from ${min} to ${max} USD.`,
+  ERR_UNAUTHORIZED: 'Your session has ended. Please log in again to add credits.',
+  ERR_TOKEN_EXPIRED: 'Your session has ended. Please log in again to add credits.',
+  ERR_PAYMENT_PROVIDER: 'The card payment service is not answering. Please try again in a few minutes.',
+  ERR_RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
+};
+export const CHECKOUT_ERROR_FALLBACK = 'We could not start the payment. Please try again.';
+
+export function checkoutErrorText(code: string | null): string {
+  return (code !== null && Object.hasOwn(CHECKOUT_ERRORS, code) ? CHECKOUT_ERRORS[code] : undefined) ?? CHECKOUT_ERROR_FALLBACK;
+}
+
 /** Add Credits: amount, live discounted price, a form POST to the payment provider, the return message. */
 const TopUpPage = observer(function TopUpPage() {
   const { session, account } = useStores();
@@ -66,7 +83,7 @@ const TopUpPage = observer(function TopUpPage() {
       )}
       {status === 'canceled' && <Banner kind="info">Payment canceled. No money was taken from your card.</Banner>}
       {status === 'error' && (
-        <Banner kind="error">{params.get('message') || 'We could not start the payment. Please try again.'}</Banner>
+        <Banner kind="error">{checkoutErrorText(params.get('error'))}</Banner>
       )}
       <form className="card" method="POST" action="/api/create_checkout_session" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="token" value={session.token ?? ''} />
