@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { AppLogger } from '../application/ports/system';
 import { ClientLogService } from '../application/support/client-log-service';
 import { ChallengeJobs } from '../application/play/challenge-jobs';
+import { PurgeService } from '../application/support/purge-service';
 import { SessionService } from '../application/play/session-service';
 import { DEMO_PRESENCE_INTERVAL_MS, DemoPresence } from './demo-presence';
 import { DEMO_RESPONDER_INTERVAL_MS, DemoResponder } from './demo-responder';
@@ -18,9 +19,11 @@ export interface BackgroundJob {
 export function backgroundJobs(container: Container): BackgroundJob[] {
   const clientLogs = container.get(ClientLogService);
   const challengeJobs = container.get(ChallengeJobs);
+  const purge = container.get(PurgeService);
   const sessions = container.get(SessionService);
   const jobs: BackgroundJob[] = [
     { name: 'log-retention', intervalMs: 60 * 60 * 1000, run: () => clientLogs.applyRetention() },
+    { name: 'purge-ended-records', intervalMs: 60 * 60 * 1000, runAtStart: true, run: () => purge.purge() },
     // Reads already show expiry; the sweep gives the hold back soon after (server.md 4.6).
     { name: 'challenge-expiry', intervalMs: 5_000, run: () => challengeJobs.expireChallenges() },
     { name: 'game-follow-up', intervalMs: 15_000, run: () => challengeJobs.followGames() },

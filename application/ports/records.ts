@@ -68,4 +68,6 @@ export interface OAuthAttemptRepository {
   create(attempt: OAuthAttempt): Promise<void>;
   /** Deletes and returns the attempt when it exists and has not expired; null otherwise. */
   consume(state: string, now: Date): Promise<OAuthAttempt | null>;
+  /** Deletes attempts that expired at or before `now` (abandoned sign-ins); returns how many. */
+  purgeExpired(now: Date): Promise<number>;
 }

@@ -70,6 +70,8 @@ export interface AuthTokenRepository {
   revoke(tokenHash: string, at: Date): Promise<void>;
   /** Revokes every live token of the user except the one given. */
   revokeAllForUser(userId: number, at: Date, exceptTokenHash?: string): Promise<void>;
+  /** Deletes tokens that expired or were revoked at or before `before`; returns how many. */
+  purgeEnded(before: Date): Promise<number>;
 }
 
 /** Single-use password reset tokens, stored hashed. */
@@ -83,4 +85,6 @@ export interface PasswordResetRepository {
   consume(tokenHash: string, now: Date): Promise<number | null>;
   /** Marks every open link of the user used: after a reset, older links must not work. */
   spendAllForUser(userId: number, now: Date): Promise<void>;
+  /** Deletes links that expired or were used at or before `before`; returns how many. */
+  purgeEnded(before: Date): Promise<number>;
 }

@@ -8,6 +8,7 @@ import { ContactService } from '../../application/support/contact-service';
 import { ClientLogService } from '../../application/support/client-log-service';
 import { AdminUserService } from '../../application/admin/admin-users';
 import { AppStateService } from '../../application/play/app-state-service';
+import { PurgeService } from '../../application/support/purge-service';
 import { HttpAuth } from '../../adapters/http/auth';
 import { RateLimiter } from '../../adapters/http/rate-limit';
 import { Clock } from '../../application/ports/system';
@@ -27,6 +28,7 @@ export function bindUseCases(container: Container, config: AppConfig): void {
     ClientLogService,
     AdminUserService,
     AppStateService,
+    PurgeService,
     HttpAuth,
   ]) {
     container.bind(useCase).toSelf().inSingletonScope();

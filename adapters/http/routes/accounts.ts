@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { isAppError } from '../../../domain/errors';
 import type { Container } from 'inversify';
 import { AccountService } from '../../../application/accounts/accounts';
 import { PasswordResetService } from '../../../application/accounts/password-reset';
@@ -40,11 +41,24 @@ export function accountRoutes(container: Container): AppRouter {
     ok(ctx, { user: presentUser(user), token });
   });
 
+  /**
+   * Wrong passwords are counted, successes are not, so people behind one office or club address do not lock each
+   * other out. The per-e-mail limit applies only to an address that has itself failed for that e-mail: someone
+   * guessing from elsewhere cannot lock the owner out, while each address still gets few guesses.
+   */
   router.post('/api/login', async (ctx) => {
     const input = parseWith(credentialsSchema, ctx.request.body);
-    limitAttempts(limiter, ctx, 'login', input.email);
-    const { user, token } = await accounts.logIn(input);
-    ok(ctx, { user: presentUser(user), token });
+    const email = normalizeEmail(input.email);
+    const keys = { ip: `login-fail:ip:${ctx.ip}`, email: `login-fail:email:${email}`, pair: `login-fail:pair:${ctx.ip}:${email}` };
+    limiter.check([keys.ip, keys.pair]);
+    if (limiter.used(keys.pair) > 0) limiter.check([keys.email]);
+    try {
+      const { user, token } = await accounts.logIn(input);
+      ok(ctx, { user: presentUser(user), token });
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'user_pass') limiter.count([keys.ip, keys.email, keys.pair]);
+      throw error;
+    }
   });
 
   router.post('/api/logout', async (ctx) => {

@@ -6,6 +6,10 @@ import { AppLogger } from '../../../application/ports/system';
 import { isAppError } from '../../../domain/errors';
 import { presentUser } from '../presenters/user';
 import type { AppRouter, HttpState } from '../types';
+import { RateLimiter } from '../rate-limit';
+
+/** Sign-in starts per address: a person needs a handful; a script writing rows gets 429. */
+export const OAUTH_STARTS = { max: 30, windowMs: 15 * 60_000 };
 
 /**
  * Google sign-in in a popup. The callback answers a small page that stores `token` and `user` in
@@ -17,8 +21,11 @@ export function oauthRoutes(container: Container): AppRouter {
   const google = container.get(GoogleSignInService);
   const settings = container.get<AppSettings>(AppSettings);
   const logger = container.get<AppLogger>(AppLogger);
+  const limiter = container.get(RateLimiter);
 
   router.get('/api/oauth/google', async (ctx) => {
+    // Each start stores a sign-in attempt: bounded per address (and purged hourly once expired).
+    limiter.hit([`oauth:ip:${ctx.ip}`], OAUTH_STARTS);
     const timezone = typeof ctx.query.timezone === 'string' ? ctx.query.timezone : null;
     const url = await google.start({ timezone });
     ctx.redirect(url);

@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import { ContactService } from '../../../application/support/contact-service';
 import { ClientLogService } from '../../../application/support/client-log-service';
 import { LIMITS } from '../../../domain/limits';
+import { AppError } from '../../../domain/errors';
 import { STUDY_POSITIONS } from '../../../content/study-positions';
 import { Database } from '../../persistence/typeorm/database';
 import { boundedDate, parseWith } from '../validation';
@@ -38,6 +39,16 @@ const logEntrySchema = z
 
 const saveLogsSchema = z.object({ logs: z.array(logEntrySchema).max(LIMITS.logsPerRequest) }).strict();
 
+/**
+ * What one browser may send as logs: a call at most 128 KB, 120 calls per 15 minutes (a flush every 30 s is 30),
+ * 2 MB a day. Without them anyone could fill the disk through this anonymous call.
+ */
+export const LOG_BUDGET = {
+  callBytes: 128 * 1024,
+  calls: { max: 120, windowMs: 15 * 60_000 },
+  dailyBytes: { max: 2 * 1024 * 1024, windowMs: 24 * 3_600_000 },
+};
+
 function capContext(context: unknown): unknown {
   const text = JSON.stringify(context ?? null) ?? 'null';
   return text.length <= LIMITS.text.logContext ? context ?? null : { truncated: text.slice(0, LIMITS.text.logContext) };
@@ -60,9 +71,16 @@ export function supportRoutes(container: Container): AppRouter {
   });
 
   router.post('/api/save_logs', async (ctx) => {
+    const bytes = ctx.request.rawBody?.length ?? 0;
+    if (bytes > LOG_BUDGET.callBytes) throw new AppError('payload_too_large', `At most ${LOG_BUDGET.callBytes / 1024} KB of logs per call`);
     const input = parseWith(saveLogsSchema, ctx.request.body);
     // Logs are attributed to the caller when the token is good; a stale token must not lose the logs.
     const user = await auth.optional(ctx).catch(() => null);
+    // Budgets per signed-in user, else per address: a client flushing every 30 s stays far inside them.
+    const who = user ? `user:${user.id}` : `ip:${ctx.ip}`;
+    limiter.hit([`logs:${who}`], LOG_BUDGET.calls);
+    limiter.count([`logs-bytes:${who}`], bytes, LOG_BUDGET.dailyBytes);
+    limiter.check([`logs-bytes:${who}`], LOG_BUDGET.dailyBytes, 0);
     const stored = await clientLogs.save(
       input.logs.map((entry) => ({ ...entry, context: capContext(entry.context) })),
       user?.id ?? null,

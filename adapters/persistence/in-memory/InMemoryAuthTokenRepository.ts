@@ -37,4 +37,15 @@ export class InMemoryAuthTokenRepository implements AuthTokenRepository {
       }
     }
   }
+
+  async purgeEnded(before: Date): Promise<number> {
+    let purged = 0;
+    for (const [hash, record] of this.tokens) {
+      if (record.expiresAt.getTime() <= before.getTime() || (record.revokedAt !== null && record.revokedAt.getTime() <= before.getTime())) {
+        this.tokens.delete(hash);
+        purged += 1;
+      }
+    }
+    return purged;
+  }
 }

@@ -16,4 +16,15 @@ export class InMemoryOAuthAttemptRepository implements OAuthAttemptRepository {
     this.attempts.delete(state);
     return { ...attempt };
   }
+
+  async purgeExpired(now: Date): Promise<number> {
+    let purged = 0;
+    for (const [state, attempt] of this.attempts) {
+      if (attempt.expiresAt.getTime() <= now.getTime()) {
+        this.attempts.delete(state);
+        purged += 1;
+      }
+    }
+    return purged;
+  }
 }

@@ -27,4 +27,15 @@ export class InMemoryPasswordResetRepository implements PasswordResetRepository 
   async spendAllForUser(userId: number, now: Date): Promise<void> {
     for (const reset of this.resets.values()) if (reset.userId === userId && reset.usedAt === null) reset.usedAt = new Date(now);
   }
+
+  async purgeEnded(before: Date): Promise<number> {
+    let purged = 0;
+    for (const [hash, reset] of this.resets) {
+      if (reset.expiresAt.getTime() <= before.getTime() || (reset.usedAt !== null && reset.usedAt.getTime() <= before.getTime())) {
+        this.resets.delete(hash);
+        purged += 1;
+      }
+    }
+    return purged;
+  }
 }

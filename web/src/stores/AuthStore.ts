@@ -4,7 +4,14 @@ import { parseUser } from '../api/user';
 import type { SessionStore } from './SessionStore';
 import { defaultBrowserTimezone } from './AccountStore';
 
-export type AuthOutcome = { ok: true } | { ok: false; error: string };
+/** A failure carries the server's own words when they are meant for people (a rate limit's wait time). */
+export type AuthOutcome = { ok: true } | { ok: false; error: string; message?: string };
+
+/** The server's message for a 429 ("Too many attempts. Please try again in 3 minutes."), shown as it is. */
+function failure(result: { error: string; body?: Record<string, unknown> }): AuthOutcome {
+  const message = result.error === 'ERR_RATE_LIMITED' && typeof result.body?.message === 'string' ? result.body.message : undefined;
+  return message ? { ok: false, error: result.error, message } : { ok: false, error: result.error };
+}
 
 export const GOOGLE_POPUP = { width: 500, height: 600, pollMs: 1000 } as const;
 
@@ -37,7 +44,7 @@ export class AuthStore {
 
   async resetPassword(email: string): Promise<AuthOutcome> {
     const result = await this.api.post<object>('/api/reset_password', { body: { email } });
-    return result.success ? { ok: true } : { ok: false, error: result.error };
+    return result.success ? { ok: true } : failure(result);
   }
 
   /** Revokes the token on the server (best effort) and clears the local session. */
@@ -76,7 +83,7 @@ export class AuthStore {
   private acceptSession(
     result: Awaited<ReturnType<ApiClient['post']>> & { user?: unknown; token?: unknown },
   ): AuthOutcome {
-    if (!result.success) return { ok: false, error: result.error };
+    if (!result.success) return failure(result);
     const user = parseUser(result.user);
     if (!user || typeof result.token !== 'string') return { ok: false, error: 'ERR_BAD_RESPONSE' };
     runInAction(() => this.session.login(user, result.token as string));

@@ -51,4 +51,8 @@ export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
       [userId, at, exceptTokenHash],
     );
   }
+
+  async purgeEnded(before: Date): Promise<number> {
+    return (await runOn(this.database, `DELETE FROM auth_tokens WHERE expires_at <= $1 OR revoked_at <= $1`, [before])).affected;
+  }
 }

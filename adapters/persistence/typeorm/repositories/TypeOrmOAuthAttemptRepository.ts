@@ -32,4 +32,8 @@ export class TypeOrmOAuthAttemptRepository implements OAuthAttemptRepository {
       expiresAt: date(row.expires_at),
     };
   }
+
+  async purgeExpired(now: Date): Promise<number> {
+    return (await runOn(this.database, `DELETE FROM oauth_attempts WHERE expires_at <= $1`, [now])).affected;
+  }
 }

@@ -31,4 +31,8 @@ export class TypeOrmPasswordResetRepository implements PasswordResetRepository {
   async spendAllForUser(userId: number, now: Date): Promise<void> {
     await runOn(this.database, `UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [userId, now]);
   }
+
+  async purgeEnded(before: Date): Promise<number> {
+    return (await runOn(this.database, `DELETE FROM password_resets WHERE expires_at <= $1 OR used_at <= $1`, [before])).affected;
+  }
 }

@@ -28,6 +28,16 @@ describe('LoginPage', () => {
     await waitFor(() => expect(password).toHaveAccessibleDescription('Password or email are wrong.'));
   });
 
+  it('shows the server\'s rate-limit message with the wait, as it is', async () => {
+    const message = 'Too many attempts. Please try again in 15 minutes.';
+    const { store } = makeStore({ replies: { 'POST /api/login': { status: 429, body: { success: false, error: 'ERR_RATE_LIMITED', message } } } });
+    renderPage(<LoginPage />, { path: '/login', route: '/login', store });
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrongpass');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it("shows 'Unexpected error, try again.' for any other error", async () => {
     const { store } = makeStore({ replies: { 'POST /api/login': { status: 500, body: { success: false, error: 'ERR_INTERNAL' } } } });
     renderPage(<LoginPage />, { path: '/login', route: '/login', store });

@@ -35,7 +35,7 @@ export function useCredentialsForm(options: CredentialsFormOptions) {
     setSubmitting(false);
     if (outcome.ok) navigate(afterSignIn(location.state), { replace: true });
     else if (options.fieldErrors[outcome.error]) setErrors(options.fieldErrors[outcome.error] ?? {});
-    else setFormError(MESSAGES.unexpected);
+    else setFormError(outcome.message ?? MESSAGES.unexpected);
   };
 
   return { email, setEmail, password, setPassword, errors, formError, submitting, submit };
