@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'target_unavailable'
   | 'chess_site'
   | 'payment_provider'
+  | 'identity_provider'
   | 'rate_limited'
   | 'payload_too_large'
   | 'user_pass'

@@ -12,6 +12,7 @@ export const ERROR_TABLE: Record<ErrorKind, { status: number; code: string }> = 
   target_unavailable: { status: 409, code: 'ERR_TARGET_UNAVAILABLE' },
   chess_site: { status: 502, code: 'ERR_CHESS_SITE' },
   payment_provider: { status: 502, code: 'ERR_PAYMENT_PROVIDER' },
+  identity_provider: { status: 502, code: 'ERR_IDENTITY_PROVIDER' },
   rate_limited: { status: 429, code: 'ERR_RATE_LIMITED' },
   payload_too_large: { status: 413, code: 'ERR_PAYLOAD_TOO_LARGE' },
   user_pass: { status: 401, code: 'ERR_USER_PASS' },

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, createReadStream } from 'node:fs';
+import { readFileSync, statSync, createReadStream, type Stats } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Middleware } from 'koa';
 import { renderIndexHtml } from './spa/index-html';
@@ -20,6 +20,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.mp3': 'audio/mpeg',
 };
+
+/** No file of the built app has a longer path; longer ones are answered without touching the disk. */
+const MAX_FILE_PATH = 1024;
+
+/** The file's stat, or null when it is missing or cannot be a file (too long, a file used as a folder...). */
+function fileStat(file: string): Stats | null {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export interface StaticOptions {
   /** The built web app (web/dist). */
@@ -56,8 +68,8 @@ export function serveWebApp(options: StaticOptions): Middleware<HttpState> {
     }
     if (!decoded.includes('\0') && decoded !== '/' && decoded !== '/index.html') {
       const file = resolve(root, `.${decoded}`);
-      if (file.startsWith(root + sep)) {
-        const stat = statSync(file, { throwIfNoEntry: false });
+      if (file.startsWith(root + sep) && decoded.length <= MAX_FILE_PATH) {
+        const stat = fileStat(file);
         if (stat?.isFile()) {
           ctx.type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
           ctx.length = stat.size;

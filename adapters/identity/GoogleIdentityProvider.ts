@@ -92,8 +92,10 @@ export class GoogleIdentityProvider implements IdentityProvider {
           { execute, timeout: this.options.timeoutSeconds ?? 10 },
         )
         .catch((error: unknown) => {
+          // Not cached: the next sign-in tries again. Google being down is a 502 for the caller, not a 500.
           this.configuration = undefined;
-          throw error;
+          this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'identity provider unreachable');
+          throw new AppError('identity_provider', 'Google sign-in is not available right now; try again in a minute');
         });
     }
     return this.configuration;

@@ -92,6 +92,14 @@ export class StripePaymentProvider implements PaymentProvider {
 
 /** Maps a verified Stripe event to what the top-up use case understands. */
 export function mapStripeEvent(event: { id: string; type: string; data: { object: unknown } }): PaymentEvent {
+  // A signed body is still only as well-formed as its sender made it: check the shape before using it.
+  const shaped = typeof event === 'object' && event !== null && !Array.isArray(event);
+  if (!shaped || typeof event.id !== 'string' || event.id.length === 0 || event.id.length > 255 || typeof event.type !== 'string') {
+    throw AppError.validation([{ path: '(body)', message: 'Not a Stripe event' }]);
+  }
+  if (event.data !== undefined && (typeof event.data !== 'object' || event.data === null)) {
+    throw AppError.validation([{ path: 'data', message: 'Not a Stripe event' }]);
+  }
   const session = (event.data?.object ?? {}) as SessionFields;
   const metadata = (session.metadata && typeof session.metadata === 'object' ? session.metadata : {}) as Record<string, unknown>;
   const userId = asInt(metadata.user_id) ?? asInt(session.client_reference_id);

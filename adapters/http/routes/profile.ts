@@ -50,18 +50,19 @@ export function profileRoutes(container: Container): AppRouter {
       if (!ctx.request.is('multipart/form-data')) {
         throw AppError.validation([{ path: 'image', message: 'Send the image as multipart/form-data' }]);
       }
+      // Parsing only: any error here is the upload's (a malformed or truncated body), never the handler's.
       try {
-        await next();
+        await upload.single('image')(ctx, async () => undefined);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'LIMIT_FILE_SIZE') throw new AppError('payload_too_large', 'Images may be at most 5 MB');
         if (typeof code === 'string' && code.startsWith('LIMIT_')) {
           throw AppError.validation([{ path: 'image', message: 'Send one image in the field "image"' }]);
         }
-        throw error;
+        throw AppError.validation([{ path: 'image', message: 'The upload is not a well-formed multipart/form-data body' }]);
       }
+      await next();
     },
-    upload.single('image'),
     async (ctx) => {
       const file = ctx.file;
       if (!file) throw AppError.validation([{ path: 'image', message: 'Choose an image file' }]);
