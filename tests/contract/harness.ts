@@ -24,6 +24,9 @@ import { TypeOrmLedgerRepository } from '../../adapters/persistence/typeorm/ledg
 import { InMemoryLedgerRepository } from '../../adapters/persistence/in-memory/InMemoryLedgerRepository';
 import type { ChallengeRepository } from '../../application/ports/challenges';
 import type { LedgerRepository } from '../../application/ports/ledger';
+import type { TopUpRepository } from '../../application/ports/payments';
+import { TypeOrmTopUpRepository } from '../../adapters/persistence/typeorm/ledger/TypeOrmTopUpRepository';
+import { InMemoryTopUpRepository } from '../../adapters/persistence/in-memory/InMemoryTopUpRepository';
 import {
   InMemoryAuditLogRepository,
   InMemoryAuthTokenRepository,
@@ -52,14 +55,19 @@ export interface Harness {
   challenges: ChallengeRepository;
   sessions: SessionRepository;
   ledger: LedgerRepository;
+  topUps: TopUpRepository;
   /** Only for the SQL stores. */
   database: Database | null;
 }
 
 export function inMemoryHarness(): Harness {
+  const users = new InMemoryUserRepository();
+  const ledger = new InMemoryLedgerRepository();
+  // As the container wires it: the users' cached credits follow the ledger's available balances.
+  ledger.onCachedCreditsChange((userId, cents) => users.setCachedCredits(userId, cents));
   return {
     kind: 'in-memory',
-    users: new InMemoryUserRepository(),
+    users,
     tokens: new InMemoryAuthTokenRepository(),
     resets: new InMemoryPasswordResetRepository(),
     contacts: new InMemoryContactMessageRepository(),
@@ -69,7 +77,8 @@ export function inMemoryHarness(): Harness {
     unitOfWork: new InMemoryUnitOfWork(),
     challenges: new InMemoryChallengeRepository(),
     sessions: new InMemorySessionRepository(),
-    ledger: new InMemoryLedgerRepository(),
+    ledger,
+    topUps: new InMemoryTopUpRepository(),
     database: null,
   };
 }
@@ -88,6 +97,7 @@ export function typeOrmHarness(database: Database): Harness {
     challenges: new TypeOrmChallengeRepository(database),
     sessions: new TypeOrmSessionRepository(database),
     ledger: new TypeOrmLedgerRepository(database),
+    topUps: new TypeOrmTopUpRepository(database),
     database,
   };
 }

@@ -99,7 +99,7 @@ describeEachDialect('schema rules', (dialect) => {
     await expect(exec(`UPDATE users SET role = 'owner' WHERE id = ${u.id}`)).rejects.toThrow();
     await expect(exec(`UPDATE users SET title = 'XX' WHERE id = ${u.id}`)).rejects.toThrow();
     await expect(exec(`UPDATE users SET online_schedule_from = '08:00' WHERE id = ${u.id}`)).rejects.toThrow();
-    await expect(exec(`UPDATE users SET credits_cents = 0 WHERE id = ${u.id}`)).resolves.toBeDefined();
+    await exec(`UPDATE users SET credits_cents = 0 WHERE id = ${u.id}`);
     expect((await h.users.findById(u.id))?.creditsCents).toBe(0);
   });
 
@@ -125,8 +125,10 @@ describeEachDialect('schema rules', (dialect) => {
     await h.logs.addMany([{ uuid: 'l', level: 'warn', message: 'm', context: '{}', timestamp: T0, userId: u.id, appLoadUuid: 'a', receivedAt: T0 }]);
     await h.audit.add({ actorUserId: u.id, action: 'a', targetUserId: null, details: '{}', at: T0 });
     await h.oauth.create({ state: 's', codeVerifier: 'v', nonce: 'n', timezone: null, createdAt: T0, expiresAt: minutesAfter(T0, 1) });
+    // Each entity's columns match its migrated table: a find that names a missing column would throw.
     for (const entity of ENTITIES) {
-      await expect(db.database.withManager((m) => m.getRepository(entity).find({ take: 5 }))).resolves.toBeDefined();
+      const rows = await db.database.withManager((m) => m.getRepository(entity).find({ take: 5 }));
+      expect(Array.isArray(rows)).toBe(true);
     }
     const viaEntity = await db.database.withManager((m) => m.getRepository(UserEntity).findOneByOrFail({ id: u.id }));
     expect(viaEntity).toMatchObject({ id: u.id, email: 'u@example.com', createdAt: u.createdAt, online: false, availableForScheduledChallenges: true });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { openTestDatabase, type TestDatabase } from '../support/databases';
+import { describeEachDialect, openTestDatabase, type TestDatabase } from '../support/databases';
 import { devCheckoutEvent } from '../../adapters/payments/DevPaymentProvider';
 import { InMemoryLedgerRepository } from '../../adapters/persistence/in-memory/InMemoryLedgerRepository';
 import { runSql } from '../../adapters/persistence/typeorm/sql';
@@ -122,10 +122,10 @@ describe('ledger invariants hold after every step of random sequences', () => {
     );
   });
 
-  describe('on SQLite', () => {
+  describeEachDialect('on a real database', (dialect) => {
     let db: TestDatabase;
     beforeAll(async () => {
-      db = await openTestDatabase('sqlite');
+      db = await openTestDatabase(dialect);
     });
     afterAll(async () => {
       await db?.cleanup();

@@ -82,6 +82,8 @@ describeE2E('landing page', () => {
     const featured = page.getByTestId('featured-players');
     const names = await featured.locator('article h3').allTextContents();
     expect(names).toEqual(FEATURED_PLAYERS.map((p) => `${p.title} ${p.firstName} ${p.lastName}`));
+    // naturalWidth is 0 until an image has loaded: wait for all six, or the check races the network.
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="featured-players"] img')).every((img) => (img as HTMLImageElement).complete));
     const images = await featured.locator('img').evaluateAll((imgs) =>
       imgs.map((img) => ({ alt: (img as HTMLImageElement).alt, width: (img as HTMLImageElement).naturalWidth })),
     );

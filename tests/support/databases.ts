@@ -104,7 +104,11 @@ export async function resetTables(database: Database): Promise<void> {
       `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('migrations', 'sqlite_sequence')`,
     );
     await manager.query('PRAGMA defer_foreign_keys = ON');
+    // Triggers guard the data in use (ledger_transfers is append-only); emptying a test database lifts them for a moment.
+    const triggers: { name: string; sql: string }[] = await manager.query(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`);
+    for (const trigger of triggers) await manager.query(`DROP TRIGGER "${trigger.name}"`);
     for (const row of rows) await manager.query(`DELETE FROM "${row.name}"`);
+    for (const trigger of triggers) await manager.query(trigger.sql);
   });
 }
 

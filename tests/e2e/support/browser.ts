@@ -1,3 +1,4 @@
+import { ciRequiresServices } from '../../support/databases';
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -18,7 +19,8 @@ export const CHROMIUM_FLAGS = [
  */
 export function chromiumAvailable(): boolean {
   if (fs.existsSync(CHROMIUM_PATH)) return true;
-  if (process.env.CI === 'true') {
+  // The same reading of CI as the database suites (tests/support/databases.ts): CI=true or CI=1.
+  if (ciRequiresServices()) {
     throw new Error(`chromium is missing at ${CHROMIUM_PATH}; install it (apt-get install -y chromium) — CI may not skip browser tests`);
   }
   console.warn(`chromium is missing at ${CHROMIUM_PATH}: browser tests are SKIPPED (they would fail under CI=true)`);
