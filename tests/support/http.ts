@@ -12,6 +12,7 @@ import { Clock } from '../../application/ports/system';
 import { FixedClock } from '../../adapters/system/FixedClock';
 import type { Database, Dialect } from '../../adapters/persistence/typeorm/database';
 import { openTestDatabase } from './databases';
+import type { RouteModule } from '../../adapters/http/types';
 
 export interface TestServer {
   url: string;
@@ -20,6 +21,8 @@ export interface TestServer {
   clock: FixedClock;
   config: AppConfig;
   dataDir: string;
+  /** The route modules the app mounts (the fuzz suite lists every route from them). */
+  routes: RouteModule[];
   /** JSON call helper: POST with a JSON body (or GET without one), returns status and parsed body. */
   call(path: string, options?: CallOptions): Promise<CallResult>;
   close(): Promise<void>;
@@ -114,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     config,
     dataDir,
+    routes,
     call,
     close: async () => {
       server.closeAllConnections();
