@@ -93,6 +93,21 @@ describe('TopUpPage', () => {
 });
 
 describe('SettingsPage', () => {
+  it('shows a titled player their title read-only (set by an admin); an admin gets the choice', () => {
+    const { store } = makeStore({ user: makeUser({ role: 'pro', title: 'IM' }) });
+    renderPage(<SettingsPage />, { store });
+    const title = screen.getByLabelText('Title');
+    expect(title).toHaveValue('IM');
+    expect(title).toHaveAttribute('readonly');
+    expect(title).toHaveAccessibleDescription('Set by our team when your title is verified. Contact us to change it.');
+  });
+
+  it('an admin chooses the title from the list', () => {
+    const { store } = makeStore({ user: makeUser({ role: 'admin', title: null }) });
+    renderPage(<SettingsPage />, { store });
+    expect(screen.getByLabelText('Title').tagName).toBe('SELECT');
+  });
+
   const replies = { 'GET /api/get_transactions': { body: { success: true, transactions: [] } } };
 
   it('shows the reduced form to a regular user', () => {

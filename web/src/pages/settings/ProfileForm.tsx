@@ -63,14 +63,19 @@ export const ProfileForm = observer(function ProfileForm({ user }: { user: User 
       {pro && (
         <>
           <h3 className="settings-section">Titled player profile</h3>
-          <SelectInput label="Title" value={form.title} onChange={text('title')}>
-            <option value="">None</option>
-            {TITLES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </SelectInput>
+          {user.role === 'pro' ? (
+            // The title is verified and set by an admin; the player sees it but cannot change it (server: 403).
+            <TextInput label="Title" value={form.title || 'None'} readOnly hint="Set by our team when your title is verified. Contact us to change it." />
+          ) : (
+            <SelectInput label="Title" value={form.title} onChange={text('title')}>
+              <option value="">None</option>
+              {TITLES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </SelectInput>
+          )}
           <div className="form-row">
             <TextInput label="Peak bullet rating" type="number" min={0} value={form.lichessBulletRating} error={errors.lichessBulletRating} onChange={text('lichessBulletRating')} />
             <TextInput label="Peak blitz rating" type="number" min={0} value={form.lichessBlitzRating} error={errors.lichessBlitzRating} onChange={text('lichessBlitzRating')} />
