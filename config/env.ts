@@ -50,6 +50,8 @@ const schema = z.object({
   BACKGROUND_JOBS: onOff,
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   PROXY_HOPS: positiveInt(1),
+  /** One serialized opponents list serves every poll for this long (a change shows everywhere within it). */
+  OPPONENTS_SNAPSHOT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
 
 export type RawEnv = z.infer<typeof schema>;

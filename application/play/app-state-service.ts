@@ -15,6 +15,13 @@ export interface AppState {
   scheduledChallenges: SessionView[];
 }
 
+/** The titled players at one instant: their profiles (for names) and as opponents (availability derived then). */
+export interface Roster {
+  at: Date;
+  profiles: OpponentProfile[];
+  opponents: Opponent[];
+}
+
 /** The schedule screen's data (GET /api/get_schedule_data, server.md 2). */
 export interface ScheduleData {
   opponents: Opponent[];
@@ -38,14 +45,30 @@ export class AppStateService {
    * The seen-mark is written before the list is read, so a pro polling another tab sees a consistent state.
    */
   async getAppState(viewer: User | null): Promise<AppState> {
+    const roster = await this.roster();
+    const mine = viewer ? await this.viewerState(viewer, roster.profiles) : { challenges: [], scheduledChallenges: [] };
+    const opponents = roster.opponents.filter((o) => o.userId !== viewer?.id);
+    return { opponents, user: viewer, ...mine };
+  }
+
+  /**
+   * Every titled player as an opponent at this instant (nobody excluded): one query. The HTTP edge keeps it as a
+   * shared snapshot for a second, so a thousand polls a second cost one read.
+   */
+  async roster(): Promise<Roster> {
     const now = this.clock.now();
-    if (viewer && !seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) {
-      await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
-    }
-    const players = await this.users.listTitledPlayers();
-    const challenges = viewer ? await this.challengeViews.forViewer(viewer, players) : [];
-    const scheduledChallenges = viewer ? await this.sessions.list(viewer) : [];
-    return { opponents: this.opponentsFrom(players, viewer, now), user: viewer, challenges, scheduledChallenges };
+    const profiles = await this.users.listTitledPlayers();
+    return { at: now, profiles, opponents: profiles.map((p) => opponentFrom(p, now, this.settings.presenceTimeoutSeconds)) };
+  }
+
+  /**
+   * The viewer's own part of the poll: marks them seen (written at most once per PRESENCE_WRITE_INTERVAL_MS) and
+   * reads their challenges and sessions with indexed queries. `profiles` is the roster already loaded.
+   */
+  async viewerState(viewer: User, profiles: OpponentProfile[]): Promise<Pick<AppState, 'challenges' | 'scheduledChallenges'>> {
+    const now = this.clock.now();
+    if (!seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    return { challenges: await this.challengeViews.forViewer(viewer, profiles), scheduledChallenges: await this.sessions.list(viewer) };
   }
 
   /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */

@@ -11,4 +11,6 @@ export interface AppSettings {
   platformFeePercent: number;
   scheduleRequestTtlDays: number;
   logRetentionDays: number;
+  /** How long one serialized opponents list serves every poll (ms); 0 rebuilds it on every poll. */
+  opponentsSnapshotMs: number;
 }

@@ -25,6 +25,7 @@ export function settingsFrom(config: ModuleContext['config']): AppSettings {
     platformFeePercent: config.PLATFORM_FEE_PERCENT,
     scheduleRequestTtlDays: config.SCHEDULE_REQUEST_TTL_DAYS,
     logRetentionDays: config.LOG_RETENTION_DAYS,
+    opponentsSnapshotMs: config.OPPONENTS_SNAPSHOT_MS,
   };
 }
 

@@ -72,6 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: 'http://localhost:3999',
     PAYMENT_PROVIDER: 'dev',
     BACKGROUND_JOBS: 'off',
+    // The test clock stands still: a cached list would hide the changes tests make. The cache has its own tests.
+    OPPONENTS_SNAPSHOT_MS: '0',
     ...options.env,
   });
   const clock = new FixedClock({ start: options.start ?? new Date('2026-01-15T12:00:00Z') });

@@ -1,0 +1,112 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import type { Roster } from '../../application/play/app-state-service';
+import { opponentFrom, type OpponentProfile } from '../../domain/opponents';
+import { OpponentsSnapshot, OpponentsSnapshotCache } from './opponents-snapshot';
+
+const NOW = new Date('2026-01-15T12:00:00Z');
+
+function profile(id: number, patch: Partial<OpponentProfile> = {}): OpponentProfile {
+  return {
+    id,
+    username: `p${id}`,
+    role: 'pro',
+    online: true,
+    lastSeenAt: NOW,
+    pricePerMinCents: 100 + id,
+    minsPerSideMin: 1,
+    minsPerSideMax: 120,
+    profileFilename: null,
+    title: 'GM',
+    firstName: `First${id}`,
+    lastName: 'Ü "quoted" \\ name',
+    lichessBulletRating: 0,
+    lichessBlitzRating: 0,
+    lichessRapidRating: 0,
+    providesPostgameAnalysis: false,
+    availableForScheduledChallenges: true,
+    ...patch,
+  };
+}
+
+function roster(profiles: OpponentProfile[], at = NOW): Roster {
+  return { at, profiles, opponents: profiles.map((p) => opponentFrom(p, at, 90)) };
+}
+
+describe('OpponentsSnapshot', () => {
+  const snapshot = new OpponentsSnapshot(roster([profile(1), profile(2), profile(3)]), 0, null);
+  const ids = (json: string) => (JSON.parse(json) as { user_id: number }[]).map((o) => o.user_id);
+
+  it('serializes every opponent once, in roster order, as valid JSON', () => {
+    expect(ids(snapshot.json)).toEqual([1, 2, 3]);
+  });
+
+  it('cuts out the viewer\'s own entry wherever it stands, leaving valid JSON', () => {
+    expect(ids(snapshot.opponentsExcept(1))).toEqual([2, 3]);
+    expect(ids(snapshot.opponentsExcept(2))).toEqual([1, 3]);
+    expect(ids(snapshot.opponentsExcept(3))).toEqual([1, 2]);
+    expect(ids(snapshot.opponentsExcept(99))).toEqual([1, 2, 3]);
+    expect(ids(snapshot.opponentsExcept(null))).toEqual([1, 2, 3]);
+    const alone = new OpponentsSnapshot(roster([profile(7)]), 0, null);
+    expect(alone.opponentsExcept(7)).toBe('[]');
+    expect(new OpponentsSnapshot(roster([]), 0, null).json).toBe('[]');
+  });
+
+  it('equal content has an equal hash; a changed price or presence changes it', () => {
+    expect(new OpponentsSnapshot(roster([profile(1), profile(2), profile(3)]), 5, null).hash).toBe(snapshot.hash);
+    expect(new OpponentsSnapshot(roster([profile(1), profile(2, { pricePerMinCents: 500 }), profile(3)]), 5, null).hash).not.toBe(snapshot.hash);
+    expect(new OpponentsSnapshot(roster([profile(1), profile(2, { online: false }), profile(3)]), 5, null).hash).not.toBe(snapshot.hash);
+  });
+
+  it('the visitor body is compressed once per version: gzip and brotli decode to the raw bytes, reused while unchanged', () => {
+    const body = snapshot.visitorBody();
+    expect(gunzipSync(body.gzip).equals(body.raw)).toBe(true);
+    expect(brotliDecompressSync(body.br).equals(body.raw)).toBe(true);
+    expect(JSON.parse(body.raw.toString())).toMatchObject({ success: true, user: null, challenges: [], scheduled_challenges: [] });
+    const rebuilt = new OpponentsSnapshot(roster([profile(1), profile(2), profile(3)]), 1000, snapshot);
+    expect(rebuilt.visitorBody().gzip).toBe(body.gzip);
+    const changed = new OpponentsSnapshot(roster([profile(1)]), 2000, rebuilt);
+    expect(changed.visitorBody().gzip).not.toBe(body.gzip);
+  });
+});
+
+describe('OpponentsSnapshotCache', () => {
+  it('serves one snapshot for its lifetime, then rebuilds; polls during a rebuild share it (one load)', async () => {
+    let time = 0;
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const cache = new OpponentsSnapshotCache(async () => {
+      loads += 1;
+      if (loads === 2) await gate;
+      return roster([profile(loads)]);
+    }, () => time, 1000);
+    const first = await cache.get();
+    time = 999;
+    expect(await cache.get()).toBe(first);
+    time = 1000;
+    const waiting = Array.from({ length: 20 }, () => cache.get());
+    release();
+    const rebuilt = await Promise.all(waiting);
+    expect(loads).toBe(2);
+    expect(new Set(rebuilt).size).toBe(1);
+    expect(rebuilt[0]).not.toBe(first);
+  });
+
+  it('presence crossing the timeout shows at the next rebuild, with no write: availability is derived then', async () => {
+    let time = NOW.getTime();
+    const seen = new Date(NOW.getTime() - 80_000); // 80 s ago: available until 90 s
+    const cache = new OpponentsSnapshotCache(async () => roster([profile(1, { lastSeenAt: seen })], new Date(time)), () => time, 1000);
+    const online = (s: { json: string }) => (JSON.parse(s.json) as { online: boolean }[])[0]!.online;
+    expect(online(await cache.get())).toBe(true);
+    time += 11_000;
+    expect(online(await cache.get())).toBe(false);
+  });
+
+  it('lifetime 0 rebuilds on every call (the test profile)', async () => {
+    let loads = 0;
+    const cache = new OpponentsSnapshotCache(async () => roster([profile(++loads)]), () => 0, 0);
+    await cache.get();
+    await cache.get();
+    expect(loads).toBe(2);
+  });
+});
