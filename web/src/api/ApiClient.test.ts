@@ -46,6 +46,17 @@ describe('ApiClient', () => {
     expect(() => api.url('/x', { t: 1 })).toThrow(/reserved/);
   });
 
+  it('a revalidating call (the 1 Hz poll) sends no t, asks the browser to revalidate, and hands over the ETag', async () => {
+    const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ ETag: '"abc.def"' }), json: async () => ({ success: true }) }) as unknown as Response);
+    const { api } = client(fetchImpl);
+    const seen: (string | null)[] = [];
+    await api.get('/api/get_app_state', { revalidate: true, onEtag: (tag) => seen.push(tag) });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/get_app_state?');
+    expect(init.cache).toBe('no-cache');
+    expect(seen).toEqual(['"abc.def"']);
+  });
+
   it('returns ERR_TIMEOUT when the time-out aborts the request', async () => {
     jest.useFakeTimers();
     const fetchImpl = jest.fn(

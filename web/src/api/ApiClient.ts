@@ -19,6 +19,13 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Keeps the request alive while the page unloads (log flush). */
   keepalive?: boolean;
+  /**
+   * Let the browser revalidate with the server's ETag instead of busting the cache: no `t` parameter, fetch cache
+   * mode `no-cache`. For the 1 Hz poll, whose unchanged answers are 304s with no body.
+   */
+  revalidate?: boolean;
+  /** Hears the answer's ETag (the browser's cached copy's after a 304), so a caller can skip unchanged answers. */
+  onEtag?: (etag: string | null) => void;
 }
 
 export interface ApiClientDeps {
@@ -48,15 +55,15 @@ export class ApiClient {
     return this.call<T>('POST', path, options);
   }
 
-  /** Builds a URL with the query and the reserved `t` parameter (callers may not use `t`). */
-  url(path: string, query: Record<string, QueryValue> = {}): string {
+  /** Builds a URL with the query and the reserved `t` parameter (callers may not use `t`), unless revalidating. */
+  url(path: string, query: Record<string, QueryValue> = {}, bustCache = true): string {
     if ('t' in query) throw new Error("The query parameter 't' is reserved for cache busting");
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value === undefined || value === null) continue;
       params.append(key, String(value));
     }
-    params.append('t', String((this.deps.now ?? Date.now)()));
+    if (bustCache) params.append('t', String((this.deps.now ?? Date.now)()));
     return `${this.deps.baseUrl ?? ''}${path}?${params.toString()}`;
   }
 
@@ -82,10 +89,11 @@ export class ApiClient {
 
     let response: Response;
     try {
-      response = await fetchImpl(this.url(path, options.query), {
+      response = await fetchImpl(this.url(path, options.query, !options.revalidate), {
         method,
         headers,
         body,
+        ...(options.revalidate ? { cache: 'no-cache' as const } : {}),
         signal: controller.signal,
         keepalive: options.keepalive,
         credentials: 'same-origin',
@@ -107,6 +115,7 @@ export class ApiClient {
       return { success: false, error: ERR_BAD_RESPONSE, status: response.status };
     }
     clearTimeout(timer);
+    options.onEtag?.(response.headers?.get('ETag') ?? null);
 
     if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { success?: unknown }).success !== 'boolean') {
       this.log('error', `Response of ${method} ${path} has no success flag`, { status: response.status });

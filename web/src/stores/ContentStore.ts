@@ -51,6 +51,8 @@ export function parseOpponent(value: unknown): Opponent | null {
 export class ContentStore {
   opponents: Opponent[] = [];
   opponentsState: 'idle' | 'loading' | 'loaded' | 'error' = 'idle';
+  /** The ETag of the last answer applied: an unchanged answer (a 304 served from the browser cache) is skipped. */
+  private appStateEtag: string | null = null;
 
   constructor(private readonly api: ApiClient) {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -66,12 +68,19 @@ export class ContentStore {
 
   async loadAppState(): Promise<void> {
     if (this.opponentsState === 'idle' || this.opponentsState === 'error') this.opponentsState = 'loading';
-    const result = await this.api.get<{ opponents: unknown }>('/api/get_app_state', { timeoutMs: TIMEOUTS.appState });
+    let etag: string | null = null;
+    const result = await this.api.get<{ opponents: unknown }>('/api/get_app_state', {
+      timeoutMs: TIMEOUTS.appState,
+      revalidate: true,
+      onEtag: (tag) => (etag = tag),
+    });
     runInAction(() => {
       if (!result.success) {
         this.opponentsState = 'error';
         return;
       }
+      if (etag !== null && etag === this.appStateEtag && this.opponentsState === 'loaded') return;
+      this.appStateEtag = etag;
       const list = Array.isArray(result.opponents) ? result.opponents : [];
       this.opponents = list.map(parseOpponent).filter((o): o is Opponent => o !== null);
       this.opponentsState = 'loaded';
