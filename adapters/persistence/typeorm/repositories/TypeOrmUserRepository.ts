@@ -29,6 +29,15 @@ const PATCH_COLUMNS = {
   onlineChangedAt: 'online_changed_at',
 } as const satisfies Record<Exclude<keyof ProfilePatch, 'onlineSchedule'> | 'onlineChangedAt', string>;
 
+/**
+ * Every users column but the password hash: the session lookup runs on every authenticated request (the 1 Hz poll
+ * too) and needs the user, never their credentials. Only findCredentialsByEmail reads the hash.
+ */
+const USER_COLUMNS = `id, username, email, role, credits_cents, profile_filename, online, online_changed_at, last_seen_at, timezone,
+  lichess_username, lichess_bullet_rating, lichess_blitz_rating, lichess_rapid_rating, price_per_min_cents, mins_per_side_min,
+  mins_per_side_max, online_schedule_from, online_schedule_to, title, first_name, last_name, incoming_challenge_alert_enabled,
+  provides_postgame_analysis, available_for_scheduled_challenges, created_at`;
+
 /** A username may collide with a concurrent sign-up between our look-up and insert: retry a few times. */
 const USERNAME_ATTEMPTS = 20;
 
@@ -50,7 +59,7 @@ export class TypeOrmUserRepository implements UserRepository {
           `INSERT INTO users (username, email, password_hash, timezone, role, created_at)
            VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (username) DO NOTHING
-           RETURNING *`,
+           RETURNING ${USER_COLUMNS}`,
           [username, email, input.passwordHash, input.timezone, input.role ?? 'regular', new Date()],
         );
         const row = rows[0];
@@ -65,12 +74,12 @@ export class TypeOrmUserRepository implements UserRepository {
   }
 
   async findById(id: number): Promise<User | null> {
-    const { rows } = await runOn(this.database, `SELECT * FROM users WHERE id = $1`, [id]);
+    const { rows } = await runOn(this.database, `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
     return rows[0] ? userFromRow(rows[0]) : null;
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const { rows } = await runOn(this.database, `SELECT * FROM users WHERE email = $1`, [normalizeEmail(email)]);
+    const { rows } = await runOn(this.database, `SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [normalizeEmail(email)]);
     return rows[0] ? userFromRow(rows[0]) : null;
   }
 
@@ -103,22 +112,22 @@ export class TypeOrmUserRepository implements UserRepository {
       set('online_schedule_to', patch.onlineSchedule?.to ?? null);
     }
     if (assignments.length === 0) return this.requireUser(userId);
-    return this.updateReturning(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING *`, params, userId);
+    return this.updateReturning(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING ${USER_COLUMNS}`, params, userId);
   }
 
   setProfileFilename(userId: number, filename: string): Promise<User> {
-    return this.updateReturning(`UPDATE users SET profile_filename = $2 WHERE id = $1 RETURNING *`, [userId, filename], userId);
+    return this.updateReturning(`UPDATE users SET profile_filename = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, filename], userId);
   }
 
   setRole(userId: number, role: Role, title: Title | null): Promise<User> {
-    return this.updateReturning(`UPDATE users SET role = $2, title = $3 WHERE id = $1 RETURNING *`, [userId, role, title], userId);
+    return this.updateReturning(`UPDATE users SET role = $2, title = $3 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, role, title], userId);
   }
 
   async search(search: UserSearch): Promise<User[]> {
     const pattern = `%${escapeLike(searchNeedle(search.query))}%`;
     const { rows } = await runOn(
       this.database,
-      `SELECT * FROM users
+      `SELECT ${USER_COLUMNS} FROM users
        WHERE lower(email) LIKE $1 ESCAPE '\\' OR lower(username) LIKE $1 ESCAPE '\\'
           OR lower(first_name) LIKE $1 ESCAPE '\\' OR lower(last_name) LIKE $1 ESCAPE '\\'
        ORDER BY created_at DESC, id DESC
