@@ -4,7 +4,8 @@
  *   1. Ledger: holds + releases per second (SQLite; Postgres when it answers).
  *   2. Live challenges: full send (2 targets) + accept + finish cycles per second (SQLite; Postgres), with an
  *      instant chess site so the figure is the server's own cost.
- *   3. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
+ *   3. The 1 Hz poll at scale (bench/poll.ts): 1,000 titled players, 220 signed-in viewers, against a bare server.
+ *   4. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
  *      autocannon, and the server's memory after the load.
  */
 import 'reflect-metadata';
@@ -25,11 +26,15 @@ import { UserRepository } from '../application/ports/users';
 import { ChessSite, type CreatedGame, type GameStatus } from '../application/ports/challenges';
 import { ChallengeService } from '../application/play/challenge-service';
 import type { User } from '../domain/user';
+import { benchPoll } from './poll';
+
+/** The poll benchmark's shape (issue 11): 50 connections, 1,000 titled players, more than 200 distinct viewers. */
+const POLL = { players: 1000, viewers: 220, connections: 50, seconds: 10, memorySeconds: 0 };
 
 const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `bench_${process.pid}`;
+async function postgresDatabase(suffix = 'ledger'): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `bench_${suffix}_${process.pid}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -170,26 +175,44 @@ async function benchHttp(dataDir: string): Promise<void> {
   await database.close();
 }
 
+/** `npm run bench` runs every part; `npm run bench -- poll http` only those named (ledger, poll, http). */
+const wanted = new Set(process.argv.slice(2));
+const part = (name: string) => wanted.size === 0 || wanted.has(name);
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
   try {
-    const sqlite = await openDatabase({ url: join(dir, 'ledger.sqlite') });
-    await sqlite.migrate();
-    await benchLedger('sqlite', sqlite, dir);
-    await benchChallenges('sqlite', sqlite, dir);
-    await sqlite.close();
-
-    const pg = await postgresDatabase();
-    if (pg) {
-      const postgres = await openDatabase({ url: pg.url, poolSize: 10 });
-      await postgres.migrate();
-      await benchLedger('postgres', postgres, dir);
-      await benchChallenges('postgres', postgres, dir);
-      await postgres.close();
-      await pg.drop();
-    } else console.log('ledger [postgres]: skipped, Postgres does not answer');
-
-    await benchHttp(join(dir, 'http'));
+    if (part('ledger')) {
+      const sqlite = await openDatabase({ url: join(dir, 'ledger.sqlite') });
+      await sqlite.migrate();
+      await benchLedger('sqlite', sqlite, dir);
+      await benchChallenges('sqlite', sqlite, dir);
+      await sqlite.close();
+      const pg = await postgresDatabase();
+      if (pg) {
+        const postgres = await openDatabase({ url: pg.url, poolSize: 10 });
+        await postgres.migrate();
+        await benchLedger('postgres', postgres, dir);
+        await benchChallenges('postgres', postgres, dir);
+        await postgres.close();
+        await pg.drop();
+      } else console.log('ledger [postgres]: skipped, Postgres does not answer');
+    }
+    if (part('poll')) {
+      const pollSqlite = await openDatabase({ url: join(dir, 'poll.sqlite') });
+      await pollSqlite.migrate();
+      await benchPoll('sqlite', pollSqlite, dir, { ...POLL, memorySeconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 60) });
+      await pollSqlite.close();
+      const pollPg = await postgresDatabase('poll');
+      if (pollPg) {
+        const db = await openDatabase({ url: pollPg.url, poolSize: 10 });
+        await db.migrate();
+        await benchPoll('postgres', db, dir, POLL);
+        await db.close();
+        await pollPg.drop();
+      } else console.log('poll [postgres]: skipped, Postgres does not answer');
+    }
+    if (part('http')) await benchHttp(join(dir, 'http'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

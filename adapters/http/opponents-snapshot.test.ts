@@ -34,20 +34,24 @@ function roster(profiles: OpponentProfile[], at = NOW): Roster {
 
 describe('OpponentsSnapshot', () => {
   const snapshot = new OpponentsSnapshot(roster([profile(1), profile(2), profile(3)]), 0, null);
-  const ids = (json: string) => (JSON.parse(json) as { user_id: number }[]).map((o) => o.user_id);
+  const ids = (json: string | Buffer[]) => (JSON.parse(typeof json === 'string' ? json : Buffer.concat(json).toString()) as { user_id: number }[]).map((o) => o.user_id);
 
   it('serializes every opponent once, in roster order, as valid JSON', () => {
     expect(ids(snapshot.json)).toEqual([1, 2, 3]);
   });
 
-  it('cuts out the viewer\'s own entry wherever it stands, leaving valid JSON', () => {
+  it('cuts out the viewer\'s own entry wherever it stands (byte offsets, names in any script), leaving valid JSON', () => {
+    const accents = new OpponentsSnapshot(roster([profile(1, { firstName: 'Žarko Ünal 世界' }), profile(2), profile(3, { lastName: '😀' })]), 0, null);
+    expect(ids(accents.opponentsExcept(1))).toEqual([2, 3]);
+    expect(ids(accents.opponentsExcept(2))).toEqual([1, 3]);
+    expect(ids(accents.opponentsExcept(3))).toEqual([1, 2]);
     expect(ids(snapshot.opponentsExcept(1))).toEqual([2, 3]);
     expect(ids(snapshot.opponentsExcept(2))).toEqual([1, 3]);
     expect(ids(snapshot.opponentsExcept(3))).toEqual([1, 2]);
     expect(ids(snapshot.opponentsExcept(99))).toEqual([1, 2, 3]);
     expect(ids(snapshot.opponentsExcept(null))).toEqual([1, 2, 3]);
     const alone = new OpponentsSnapshot(roster([profile(7)]), 0, null);
-    expect(alone.opponentsExcept(7)).toBe('[]');
+    expect(Buffer.concat(alone.opponentsExcept(7)).toString()).toBe('[]');
     expect(new OpponentsSnapshot(roster([]), 0, null).json).toBe('[]');
   });
 

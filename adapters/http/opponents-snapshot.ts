@@ -17,8 +17,11 @@ export function shortHash(text: string): string {
 export class OpponentsSnapshot {
   /** `[...]` of every titled player, in roster order. */
   readonly json: string;
+  /** The same as UTF-8 bytes: answers are assembled from bytes, so nothing is re-encoded per poll. */
+  readonly bytes: Buffer;
   /** Content hash of `json`: equal snapshots have equal hashes (the ETag's shared half). */
   readonly hash: string;
+  /** Byte offsets of each opponent's JSON in `bytes` (commas excluded). */
   private readonly spans = new Map<number, { start: number; end: number }>();
   private visitorEncodings: { raw: Buffer; gzip: Buffer; br: Buffer } | null = null;
 
@@ -32,31 +35,37 @@ export class OpponentsSnapshot {
     for (const opponent of roster.opponents) {
       const text = JSON.stringify(presentOpponent(opponent));
       if (parts.length > 0) offset += 1; // the comma before it
-      this.spans.set(opponent.userId, { start: offset, end: offset + text.length });
+      const length = Buffer.byteLength(text);
+      this.spans.set(opponent.userId, { start: offset, end: offset + length });
       parts.push(text);
-      offset += text.length;
+      offset += length;
     }
     this.json = `[${parts.join(',')}]`;
+    this.bytes = Buffer.from(this.json);
     this.hash = shortHash(this.json);
     // Nothing changed since the last build: keep its compressed bodies (compression happens once per version).
     if (previous && previous.hash === this.hash) this.visitorEncodings = previous.visitorEncodings;
   }
 
-  /** The list without the viewer's own entry (a titled player never sees themselves). */
-  opponentsExcept(userId: number | null): string {
+  /**
+   * The list without the viewer's own entry (a titled player never sees themselves), as byte ranges of `bytes` to
+   * send one after the other: no copy of the list is made here.
+   */
+  opponentsExcept(userId: number | null): Buffer[] {
     const span = userId === null ? undefined : this.spans.get(userId);
-    if (!span) return this.json;
+    if (!span) return [this.bytes];
+    const COMMA = 0x2c;
     // Drop the entry and one adjoining comma: the one after it, or before it when it is the last.
-    const afterComma = this.json[span.end] === ',';
-    const start = afterComma ? span.start : Math.max(1, span.start - (this.json[span.start - 1] === ',' ? 1 : 0));
+    const afterComma = this.bytes[span.end] === COMMA;
+    const start = afterComma ? span.start : span.start - (this.bytes[span.start - 1] === COMMA ? 1 : 0);
     const end = afterComma ? span.end + 1 : span.end;
-    return this.json.slice(0, start) + this.json.slice(end);
+    return [this.bytes.subarray(0, start), this.bytes.subarray(end)];
   }
 
   /** The visitor's whole answer (the same for every visitor), raw and compressed, made on first use. */
   visitorBody(): { raw: Buffer; gzip: Buffer; br: Buffer } {
     if (!this.visitorEncodings) {
-      const raw = Buffer.from(`{"success":true,"challenges":[],"scheduled_challenges":[],"opponents":${this.json},"user":null}`);
+      const raw = Buffer.concat([Buffer.from('{"success":true,"challenges":[],"scheduled_challenges":[],"opponents":'), this.bytes, Buffer.from(',"user":null}')]);
       this.visitorEncodings = {
         raw,
         gzip: gzipSync(raw, { level: 6 }),

@@ -163,4 +163,33 @@ if (!run) console.warn('Skipping the two-process challenge races: Postgres does 
     expect(await credits.balance(`user:${me.id}:available`)).toBe(100_000 - charged);
     expect(await checkLedger(db.database)).toEqual({ ok: true, problems: [] });
   });
+
+  it('a changed price, online toggle or profile on one process is visible through the other within 2 s', async () => {
+    const coach = await pro(500);
+    const watcher = await signUp('watcher@example.com');
+    const seenThrough = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/api/get_app_state`, { headers: { Authorization: watcher.token } });
+      const body = (await response.json()) as { opponents: { user_id: number; price_per_min: number; online: boolean; last_name: string }[] };
+      return body.opponents.find((o) => o.user_id === coach.id);
+    };
+    // Warm both processes' snapshots, then change the profile through process A.
+    await seenThrough(servers[0]!);
+    await seenThrough(servers[1]!);
+    for (const [change, check] of [
+      [{ pricePerMin: 3.5 }, (o: { price_per_min: number }) => o.price_per_min === 3.5],
+      [{ online: false }, (o: { online: boolean }) => !o.online],
+      [{ lastName: 'Visible' }, (o: { last_name: string }) => o.last_name === 'Visible'],
+    ] as const) {
+      const saved = await call(servers[0]!, '/api/update_profile', coach.token, change);
+      expect(saved.status).toBe(200);
+      const started = Date.now();
+      let visible = false;
+      while (!visible && Date.now() - started < 2000) {
+        const seen = await seenThrough(servers[1]!);
+        visible = seen !== undefined && (check as (o: typeof seen) => boolean)(seen);
+        if (!visible) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect({ change, visibleWithin2s: visible }).toEqual({ change, visibleWithin2s: true });
+    }
+  });
 });

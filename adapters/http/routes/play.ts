@@ -80,7 +80,8 @@ export function playRoutes(container: Container): AppRouter {
       ctx.status = 304;
       return;
     }
-    ctx.body = `{"success":true,${head},"opponents":${snapshot.opponentsExcept(viewer.id)},"user":${user}}`;
+    // Assembled from bytes: the shared list is copied once into the answer, never re-serialized or re-encoded.
+    ctx.body = Buffer.concat([Buffer.from(`{"success":true,${head},"opponents":`), ...snapshot.opponentsExcept(viewer.id), Buffer.from(`,"user":${user}}`)]);
   });
 
   router.get('/api/get_schedule_data', async (ctx) => {
