@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../domain/errors';
 import type { User } from '../../domain/user';
-import { AuthTokenRepository, UserRepository } from '../ports/users';
+import { AuthTokenRepository } from '../ports/users';
 import { Clock, IdGenerator } from '../ports/system';
 import { AppSettings } from '../ports/settings';
 import { hashToken } from './token-hash';
@@ -20,7 +20,6 @@ export interface AuthenticatedSession {
 export class SessionService {
   constructor(
     @inject(AuthTokenRepository) private readonly tokens: AuthTokenRepository,
-    @inject(UserRepository) private readonly users: UserRepository,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(AppSettings) private readonly settings: AppSettings,
@@ -37,13 +36,12 @@ export class SessionService {
   /** Resolves a token to its user; unknown, expired or revoked tokens are ERR_TOKEN_EXPIRED. */
   async authenticate(token: string): Promise<AuthenticatedSession> {
     const tokenHash = hashToken(token);
-    const record = await this.tokens.find(tokenHash);
+    const session = await this.tokens.findSession(tokenHash);
     const now = this.clock.now();
-    if (!record || record.revokedAt || record.expiresAt.getTime() <= now.getTime()) {
+    if (!session || session.record.revokedAt || session.record.expiresAt.getTime() <= now.getTime()) {
       throw new AppError('token_expired', 'Your session has expired, please log in again');
     }
-    const user = await this.users.findById(record.userId);
-    if (!user) throw new AppError('token_expired', 'Your session has expired, please log in again');
+    const { record, user } = session;
     const renewed = this.expiryFrom(now);
     if (renewed.getTime() - record.expiresAt.getTime() >= RENEW_AFTER_MS) await this.tokens.renew(tokenHash, renewed);
     return { user, tokenHash };

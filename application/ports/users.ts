@@ -65,6 +65,11 @@ export const AuthTokenRepository = Symbol.for('AuthTokenRepository');
 export interface AuthTokenRepository {
   create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void>;
   find(tokenHash: string): Promise<AuthTokenRecord | null>;
+  /**
+   * The token and its user in one read (every authenticated request, the 1 Hz poll included, starts here);
+   * null when the token is unknown or its user is gone. Expiry and revocation are the caller's to judge.
+   */
+  findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null>;
   /** Pushes the expiry forward (sliding sessions). */
   renew(tokenHash: string, expiresAt: Date): Promise<void>;
   revoke(tokenHash: string, at: Date): Promise<void>;

@@ -14,6 +14,16 @@ describeContract('AuthTokenRepository', (h: () => Harness) => {
     expect(await h().tokens.find('hash-unknown')).toBeNull();
   });
 
+  it('findSession reads the token and its user in one go, without the password hash; unknown gives null', async () => {
+    const u = await h().users.create({ email: 'session@example.com', username: 'session', passwordHash: 'secret-hash', timezone: 'UTC' });
+    await h().tokens.create({ tokenHash: 'sess', userId: u.id, createdAt: T0, expiresAt: minutesAfter(T0, 60) });
+    const found = await h().tokens.findSession('sess');
+    expect(found?.record).toEqual({ tokenHash: 'sess', userId: u.id, expiresAt: minutesAfter(T0, 60), revokedAt: null });
+    expect(found?.user).toEqual(await h().users.findById(u.id));
+    expect(JSON.stringify(found)).not.toContain('secret-hash');
+    expect(await h().tokens.findSession('nope')).toBeNull();
+  });
+
   it('renew pushes the expiry forward, but never revives a revoked token', async () => {
     const { a } = await twoUsers(h());
     await h().tokens.create({ tokenHash: 't1', userId: a.id, createdAt: T0, expiresAt: minutesAfter(T0, 60) });

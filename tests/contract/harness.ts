@@ -68,7 +68,7 @@ export function inMemoryHarness(): Harness {
   return {
     kind: 'in-memory',
     users,
-    tokens: new InMemoryAuthTokenRepository(),
+    tokens: new InMemoryAuthTokenRepository(users),
     resets: new InMemoryPasswordResetRepository(),
     contacts: new InMemoryContactMessageRepository(),
     logs: new InMemoryClientLogRepository(),

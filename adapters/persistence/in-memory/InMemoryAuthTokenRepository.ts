@@ -1,9 +1,13 @@
-import { injectable } from 'inversify';
-import type { AuthTokenRecord, AuthTokenRepository } from '../../../application/ports/users';
+import { inject, injectable } from 'inversify';
+import { UserRepository, type AuthTokenRecord, type AuthTokenRepository } from '../../../application/ports/users';
+import type { User } from '../../../domain/user';
 
 @injectable()
 export class InMemoryAuthTokenRepository implements AuthTokenRepository {
   private readonly tokens = new Map<string, AuthTokenRecord>();
+
+  /** The users the tokens belong to, for findSession (a database would join them). */
+  constructor(@inject(UserRepository) private readonly users: UserRepository) {}
 
   async create(record: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
     if (this.tokens.has(record.tokenHash)) throw new Error(`Duplicate token hash`);
@@ -47,5 +51,11 @@ export class InMemoryAuthTokenRepository implements AuthTokenRepository {
       }
     }
     return purged;
+  }
+
+  async findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null> {
+    const record = await this.find(tokenHash);
+    const user = record ? await this.users.findById(record.userId) : null;
+    return record && user ? { record, user } : null;
   }
 }

@@ -2,6 +2,12 @@ import { inject, injectable } from 'inversify';
 import type { AuthTokenRecord, AuthTokenRepository } from '../../../../application/ports/users';
 import { Database } from '../database';
 import { date, dateOrNull, num, runOn, str } from '../sql';
+import type { User } from '../../../../domain/user';
+import { USER_COLUMNS } from './TypeOrmUserRepository';
+import { userFromRow } from './rows';
+
+/** The users columns qualified with the `u.` alias, for the session join. */
+const SESSION_USER_COLUMNS = USER_COLUMNS.split(',').map((c) => `u.${c.trim()}`).join(', ');
 
 @injectable()
 export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
@@ -54,5 +60,21 @@ export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
 
   async purgeEnded(before: Date): Promise<number> {
     return (await runOn(this.database, `DELETE FROM auth_tokens WHERE expires_at <= $1 OR revoked_at <= $1`, [before])).affected;
+  }
+
+  async findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null> {
+    const { rows } = await runOn(
+      this.database,
+      `SELECT t.token_hash, t.expires_at AS token_expires_at, t.revoked_at AS token_revoked_at, ${SESSION_USER_COLUMNS}
+       FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user = userFromRow(row);
+    return {
+      record: { tokenHash: str(row.token_hash), userId: user.id, expiresAt: date(row.token_expires_at), revokedAt: dateOrNull(row.token_revoked_at) },
+      user,
+    };
   }
 }

@@ -33,7 +33,7 @@ const PATCH_COLUMNS = {
  * Every users column but the password hash: the session lookup runs on every authenticated request (the 1 Hz poll
  * too) and needs the user, never their credentials. Only findCredentialsByEmail reads the hash.
  */
-const USER_COLUMNS = `id, username, email, role, credits_cents, profile_filename, online, online_changed_at, last_seen_at, timezone,
+export const USER_COLUMNS = `id, username, email, role, credits_cents, profile_filename, online, online_changed_at, last_seen_at, timezone,
   lichess_username, lichess_bullet_rating, lichess_blitz_rating, lichess_rapid_rating, price_per_min_cents, mins_per_side_min,
   mins_per_side_max, online_schedule_from, online_schedule_to, title, first_name, last_name, incoming_challenge_alert_enabled,
   provides_postgame_analysis, available_for_scheduled_challenges, created_at`;
