@@ -1,5 +1,6 @@
 import type { Cents } from './money';
 import { roundHalfUpToCent } from './money';
+export { categoryOf, CLASSICAL_DISCOUNT_PERCENT, livePriceCents, type Category } from './pricing';
 import { LIMITS } from './limits';
 import { isLegalFen, isStartPositionType, type StartPositionType } from './start-positions';
 import type { ValidationIssue } from './errors';
@@ -64,27 +65,7 @@ export function gameConfigProblems(config: GameConfig): ValidationIssue[] {
   return issues;
 }
 
-// ---- Category and price (spec section 9)
-
-export type Category = 'bullet' | 'blitz' | 'rapid' | 'classical';
-
-/** Bullet is 2 or fewer minutes per side, Blitz up to 5, Rapid below 30, Classical 30 or more. */
-export function categoryOf(minsPerSide: number): Category {
-  if (minsPerSide <= 2) return 'bullet';
-  if (minsPerSide <= 5) return 'blitz';
-  if (minsPerSide < 30) return 'rapid';
-  return 'classical';
-}
-
-/** Classical games get 20% off. */
-export const CLASSICAL_DISCOUNT_PERCENT = 20;
-
-/** Live price = minutes per side x price per minute x discount factor, rounded half-up to the cent. */
-export function livePriceCents(minsPerSide: number, pricePerMinCents: Cents): Cents {
-  const full = minsPerSide * pricePerMinCents;
-  if (categoryOf(minsPerSide) !== 'classical') return full;
-  return roundHalfUpToCent((full * (100 - CLASSICAL_DISCOUNT_PERCENT)) / 100);
-}
+// ---- Category and price: domain/pricing.ts (free of chess.js, so the web can use it on any route)
 
 /** A batch holds the highest of its targets' prices: whoever accepts first, the hold covers them. */
 export function batchHoldCents(pricesCents: readonly Cents[]): Cents {

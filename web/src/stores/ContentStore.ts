@@ -58,6 +58,12 @@ export class ContentStore {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
+  /** The play screen's poll (PlayStore) hands over each changed list. */
+  setOpponents(opponents: Opponent[]): void {
+    this.opponents = opponents;
+    this.opponentsState = 'loaded';
+  }
+
   get availableOpponents(): Opponent[] {
     return this.opponents.filter((o) => o.online);
   }

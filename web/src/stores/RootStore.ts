@@ -5,6 +5,7 @@ import { AdminStore } from './AdminStore';
 import { AuthStore } from './AuthStore';
 import { ContentStore } from './ContentStore';
 import { SessionStore } from './SessionStore';
+import { PlayStore } from './PlayStore';
 
 export interface RootStoreOptions {
   storage?: Storage;
@@ -23,6 +24,7 @@ export class RootStore {
   readonly auth: AuthStore;
   readonly content: ContentStore;
   readonly admin: AdminStore;
+  readonly play: PlayStore;
 
   constructor(options: RootStoreOptions = {}) {
     const storage = options.storage ?? window.localStorage;
@@ -42,6 +44,7 @@ export class RootStore {
     this.auth = new AuthStore(this.api, this.session);
     this.content = new ContentStore(this.api);
     this.admin = new AdminStore(this.api);
+    this.play = new PlayStore(this.api, this.session, this.content);
   }
 
   /** The log sender: normal flushes through the ApiClient, the closing flush through sendBeacon / keepalive. */

@@ -1,12 +1,24 @@
 import { profileImageUrl } from '../../api/user';
 import type { Opponent } from '../../stores/ContentStore';
 
-/** One titled player: avatar, title and name, ratings, price per minute, availability. */
-export function OpponentCard({ opponent }: { opponent: Opponent }) {
+/**
+ * One titled player: avatar, title and name, ratings, price per minute, availability, and, on the play screen,
+ * the price for the chosen time control and a checkbox to select them.
+ */
+export function OpponentCard({ opponent, total, select }: { opponent: Opponent; total?: number; select?: { checked: boolean; onChange: () => void } }) {
   const src = profileImageUrl(opponent.profile_filename);
   const name = `${opponent.first_name} ${opponent.last_name}`.trim() || opponent.username;
   return (
     <li className={`opponent${opponent.online ? '' : ' opponent--offline'}`}>
+      {select && (
+        <input
+          type="checkbox"
+          className="opponent__select"
+          checked={select.checked}
+          onChange={select.onChange}
+          aria-label={`Challenge ${opponent.title ? `${opponent.title} ` : ''}${name}`}
+        />
+      )}
       {src ? (
         <img className="avatar" src={src} alt="" width={48} height={48} />
       ) : (
@@ -26,6 +38,7 @@ export function OpponentCard({ opponent }: { opponent: Opponent }) {
       <div className="opponent__price">
         <strong>${opponent.price_per_min.toFixed(2)}</strong>
         <span className="muted">/min</span>
+        {total !== undefined && <div className="opponent__total">${total.toFixed(2)} this game</div>}
       </div>
       <span className={`badge ${opponent.online ? 'badge--online' : 'badge--muted'}`}>{opponent.online ? 'Online' : 'Offline'}</span>
     </li>

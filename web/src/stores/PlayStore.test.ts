@@ -1,0 +1,150 @@
+import { ApiClient } from '../api/ApiClient';
+import { ContentStore } from './ContentStore';
+import { PlayStore } from './PlayStore';
+import { SessionStore } from './SessionStore';
+import { makeUser } from '../test-support/fakes';
+
+const opponent = (id: number, patch: Record<string, unknown> = {}) => ({
+  username: `p${id}`, user_id: id, price_per_min: 1.5, online: true, mins_per_side_min: 1, mins_per_side_max: 60, profile_filename: null,
+  title: 'GM', first_name: 'P', last_name: String(id), lichess_bullet_rating: 0, lichess_blitz_rating: 0, lichess_rapid_rating: 0,
+  provides_postgame_analysis: false, postgame_analysis_price: null, available_for_scheduled_challenges: true, ...patch,
+});
+const challenge = (id: number, patch: Record<string, unknown> = {}) => ({
+  id, source_user_id: 7, source_name: 'Ann', target_user_id: 1, target_name: 'P 1', status: 'pending', url: null, price: 15,
+  mins_per_side: 10, increment_in_secs: 0, expires_at: '2030-01-01T00:00:00.000Z', ...patch,
+});
+
+interface Answer { etag?: string; body: Record<string, unknown>; status?: number }
+
+function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number } = {}) {
+  window.localStorage.clear();
+  const session = new SessionStore(window.localStorage);
+  session.login(makeUser({ id: 7, credits: options.credits ?? 100 }), 'tok');
+  const calls: { url: string; body: unknown }[] = [];
+  let release: (() => void) | null = null;
+  const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.startsWith('/api/get_app_state') && answers[0]?.body.hold) await new Promise<void>((r) => (release = r));
+    const answer = url.startsWith('/api/get_app_state') ? answers.shift()! : { body: { success: true, challenges: [] } };
+    return { ok: (answer.status ?? 200) < 400, status: answer.status ?? 200, headers: new Headers(answer.etag ? { ETag: answer.etag } : {}), json: async () => answer.body } as unknown as Response;
+  });
+  const api = new ApiClient({ getToken: () => 'tok', onTokenExpired: () => undefined, fetchImpl: fetchImpl as unknown as typeof fetch });
+  const content = new ContentStore(api);
+  const play = new PlayStore(api, session, content, options.hidden ?? (() => false));
+  return { play, content, session, calls, release: () => release?.() };
+}
+
+const state = (patch: Record<string, unknown> = {}) => ({ success: true, opponents: [opponent(1), opponent(2)], challenges: [], user: null, ...patch });
+
+describe('PlayStore polling', () => {
+  it('one request in flight at most: a tick during a slow poll is skipped', async () => {
+    const { play, calls, release } = setup([{ body: { ...state(), hold: true } }, { body: state() }]);
+    const first = play.poll();
+    await play.poll();
+    expect(calls).toHaveLength(1);
+    release();
+    await first;
+  });
+
+  it('paused while the tab is hidden', async () => {
+    const { play, calls } = setup([{ body: state() }], { hidden: () => true });
+    await play.poll();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('revalidates (no t parameter) and leaves everything as it was when the ETag is unchanged', async () => {
+    const { play, content, calls } = setup([
+      { etag: '"a"', body: state() },
+      { etag: '"a"', body: state({ opponents: [opponent(3)] }) },
+    ]);
+    await play.poll();
+    const before = content.opponents;
+    await play.poll();
+    expect(content.opponents).toBe(before);
+    expect(calls.every((c) => !c.url.includes('t='))).toBe(true);
+  });
+
+  it('drops opponents and challenges that fail the shape check', async () => {
+    const { play, content } = setup([{ body: state({ opponents: [opponent(1), { user_id: 'x' }, null], challenges: [challenge(5), { id: 'bad' }, 42] }) }]);
+    await play.poll();
+    expect(content.opponents.map((o) => o.user_id)).toEqual([1]);
+    expect(play.challenges.map((c) => c.id)).toEqual([5]);
+  });
+});
+
+describe('PlayStore steps (spec section 4)', () => {
+  it('waiting while a challenge I sent is pending; rejected with the no-players popup when none is left; accepted when one is', async () => {
+    const { play } = setup([
+      { etag: '"1"', body: state({ challenges: [challenge(5)] }) },
+      { etag: '"2"', body: state({ challenges: [challenge(5, { status: 'rejected' })] }) },
+      { etag: '"3"', body: state({ challenges: [challenge(6, { status: 'accepted', url: 'https://lichess.org/abc' })] }) },
+    ]);
+    await play.poll();
+    expect(play.step).toBe('waiting');
+    await play.poll();
+    expect([play.step, play.popup]).toEqual(['rejected', 'no_players']);
+    play.closePopup();
+    expect(play.step).toBe('initial');
+    await play.poll();
+    expect(play.step).toBe('accepted');
+    expect(play.accepted?.url).toBe('https://lichess.org/abc');
+  });
+
+  it('a closed accepted game does not pull the screen back, and the server is told', async () => {
+    const { play, calls } = setup([
+      { etag: '"1"', body: state({ challenges: [challenge(6, { status: 'accepted', url: 'https://x' })] }) },
+      { etag: '"2"', body: state({ challenges: [challenge(6, { status: 'accepted', url: 'https://x' }), challenge(9, { status: 'rejected' })] }) },
+    ]);
+    await play.poll();
+    await play.closeAccepted();
+    await play.poll();
+    expect(play.step).toBe('initial');
+    expect(calls.find((c) => c.url.startsWith('/api/finish_challenge'))?.body).toEqual({ challenge_id: 6 });
+  });
+});
+
+describe('PlayStore game format and sending', () => {
+  it('clamps minutes and increment, and drops selected players the new time control excludes', async () => {
+    const { play } = setup([{ body: state({ opponents: [opponent(1, { mins_per_side_max: 15 }), opponent(2)] }) }]);
+    await play.poll();
+    play.selectAll();
+    expect([...play.selected]).toEqual([1, 2]);
+    play.setMinutes(30);
+    expect([...play.selected]).toEqual([2]);
+    play.setMinutes(500);
+    expect(play.minsPerSide).toBe(120);
+    play.setMinutes(0);
+    expect(play.minsPerSide).toBe(1);
+    play.setIncrement(99);
+    expect(play.incrementInSecs).toBe(30);
+  });
+
+  it('the total is the highest price of the selection, classical 20% off', async () => {
+    const { play } = setup([{ body: state({ opponents: [opponent(1, { price_per_min: 1 }), opponent(2, { price_per_min: 2 })] }) }]);
+    await play.poll();
+    play.choosePreset(45, 0);
+    play.selectAll();
+    expect(play.total).toBe(72); // 45 x $2.00 x 0.8
+  });
+
+  it('insufficient credits: the popup, and no request sent', async () => {
+    const { play, calls } = setup([{ body: state() }], { credits: 5 });
+    await play.poll();
+    play.toggle(1);
+    await play.send();
+    expect(play.popup).toBe('insufficient');
+    expect(calls.some((c) => c.url.startsWith('/api/send_challenges'))).toBe(false);
+  });
+
+  it('sends the selection with the game config and goes to waiting', async () => {
+    const { play, calls } = setup([{ body: state() }]);
+    await play.poll();
+    play.choosePreset(3, 2);
+    play.setPlayAs('black');
+    play.toggle(2);
+    await play.send();
+    expect(calls.find((c) => c.url.startsWith('/api/send_challenges'))?.body).toEqual({ target_user_ids: [2], minsPerSide: 3, incrementInSecs: 2, playAs: 'black' });
+    expect(play.step).toBe('waiting');
+    expect(play.selected.size).toBe(0);
+  });
+});
