@@ -36,6 +36,10 @@ describe('cross-site simple requests', () => {
     expect((await post({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await post({ 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
     expect((await post({ Origin: 'http://localhost:3999', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303);
+    // Under the site's no-referrer policy, a browser's own form post says `Origin: null`; Sec-Fetch-Site decides.
+    expect((await post({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(303);
+    expect((await post({ Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await post({ Origin: 'null' })).status).toBe(403); // no fetch metadata: an unknown origin is refused
     expect((await post({})).status).toBe(303); // a non-browser client sends neither header
   });
 

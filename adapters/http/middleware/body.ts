@@ -24,9 +24,10 @@ export interface BodyOptions {
 function refuseCrossSite(ctx: { get(name: string): string }, publicOrigin: string): void {
   const site = ctx.get('Sec-Fetch-Site');
   const origin = ctx.get('Origin');
-  if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== publicOrigin)) {
-    throw new AppError('forbidden', 'Cross-site form posts are refused');
-  }
+  // Sec-Fetch-Site, when the browser sends it, says exactly how the request relates to us. Origin alone is weaker:
+  // under this site's no-referrer policy a browser sends `Origin: null` even for its own same-origin form post.
+  const crossSite = site ? site !== 'same-origin' && site !== 'none' : origin !== '' && origin !== publicOrigin;
+  if (crossSite) throw new AppError('forbidden', 'Cross-site form posts are refused');
 }
 
 /**
