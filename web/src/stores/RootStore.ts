@@ -6,6 +6,7 @@ import { AuthStore } from './AuthStore';
 import { ContentStore } from './ContentStore';
 import { SessionStore } from './SessionStore';
 import { PlayStore } from './PlayStore';
+import { ScheduleStore } from './ScheduleStore';
 
 export interface RootStoreOptions {
   storage?: Storage;
@@ -25,6 +26,7 @@ export class RootStore {
   readonly content: ContentStore;
   readonly admin: AdminStore;
   readonly play: PlayStore;
+  readonly schedule: ScheduleStore;
 
   constructor(options: RootStoreOptions = {}) {
     const storage = options.storage ?? window.localStorage;
@@ -45,6 +47,7 @@ export class RootStore {
     this.content = new ContentStore(this.api);
     this.admin = new AdminStore(this.api);
     this.play = new PlayStore(this.api, this.session, this.content);
+    this.schedule = new ScheduleStore(this.api);
   }
 
   /** The log sender: normal flushes through the ApiClient, the closing flush through sendBeacon / keepalive. */
