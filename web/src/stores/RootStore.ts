@@ -47,7 +47,7 @@ export class RootStore {
     this.content = new ContentStore(this.api);
     this.admin = new AdminStore(this.api);
     this.play = new PlayStore(this.api, this.session, this.content);
-    this.schedule = new ScheduleStore(this.api);
+    this.schedule = new ScheduleStore(this.api, () => this.account.refreshUser());
   }
 
   /** The log sender: normal flushes through the ApiClient, the closing flush through sendBeacon / keepalive. */

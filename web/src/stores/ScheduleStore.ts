@@ -55,7 +55,11 @@ export class ScheduleStore {
   games: ScheduledGame[] = [];
   loaded = false;
 
-  constructor(private readonly api: ApiClient) {
+  /** `balanceChanged` runs after every call that moved money (a hold, a refund...), so the header's credits follow. */
+  constructor(
+    private readonly api: ApiClient,
+    private readonly balanceChanged: () => Promise<void> = async () => undefined,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -78,6 +82,7 @@ export class ScheduleStore {
     const result = await this.api.post<{ scheduled_challenges: unknown }>('/api/schedule_game', { body: request });
     if (result.success) {
       runInAction(() => this.apply(result.scheduled_challenges));
+      await this.balanceChanged();
       return { ok: true };
     }
     const message = typeof result.body?.message === 'string' ? result.body.message : null;
@@ -88,6 +93,7 @@ export class ScheduleStore {
     const result = await this.api.post<{ scheduled_challenges: unknown }>(path, { body });
     if (result.success) {
       runInAction(() => this.apply(result.scheduled_challenges));
+      await this.balanceChanged();
       return { ok: true };
     }
     const issue = Array.isArray(result.body?.issues) ? (result.body.issues[0] as { message?: unknown } | undefined)?.message : undefined;
