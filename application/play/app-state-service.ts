@@ -40,9 +40,9 @@ export class AppStateService {
   ) {}
 
   /**
-   * Every titled player except the viewer, `online` being the derived availability (server.md 4.1). A signed-in
-   * call marks its user seen, written at most once per PRESENCE_WRITE_INTERVAL_MS (the client polls every second).
-   * The seen-mark is written before the list is read, so a pro polling another tab sees a consistent state.
+   * Every titled player except the viewer, `online` being the derived availability (server.md 4.1), and the
+   * viewer's own part (see viewerState: the seen-mark, their challenges and sessions). The HTTP route composes the
+   * same from a shared snapshot of `roster()`; this one-call form serves tests and other callers.
    */
   async getAppState(viewer: User | null): Promise<AppState> {
     const roster = await this.roster();
