@@ -39,7 +39,7 @@ export const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
       'post-game analysis video call.',
   },
   '/about': {
-    title: 'About us: why we built Titled Chess',
+    title: 'About us: why we built it | Titled Chess',
     description:
       'Our mission is to let every amateur play strong, verified titled players whenever they want, ' +
       'at a fair price per minute, and learn from every game.',

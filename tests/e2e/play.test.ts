@@ -90,4 +90,24 @@ describeE2E('play', () => {
     expect(state.challenges).toEqual([]);
     await opened.finish();
   });
+
+  it('on a 375 px phone: no sideways scrolling, and an opponent\'s full name is readable', async () => {
+    await titledPlayer('Longname-Readable');
+    const me = await amateur(10);
+    const opened = await e2e.open({ width: 375, height: 740 });
+    const { page, errors } = opened;
+    await signInPage(opened, e2e, me.token);
+    for (const path of ['/play', '/schedule']) {
+      await opened.goto(path);
+      await page.locator('main h1').waitFor();
+      if (path === '/play') await page.getByRole('checkbox', { name: 'Challenge IM Irina Longname-Readable' }).waitFor();
+      expect({ path, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ path, overflow: 0 });
+    }
+    await opened.goto('/play');
+    const name = page.locator('.opponent__name', { hasText: 'Longname-Readable' }).first();
+    // The whole name fits: not cut with an ellipsis.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(errors).toEqual([]);
+    await opened.finish();
+  });
 });

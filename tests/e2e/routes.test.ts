@@ -41,6 +41,19 @@ describeE2E('routes', () => {
     await opened.finish();
   });
 
+  it('every page title names the site, the 404 page included, and /favicon.ico is an icon', async () => {
+    for (const meta of Object.values(ROUTE_META)) expect(meta.title).toMatch(/ \| Titled Chess$/);
+    const opened = await e2e.open();
+    await opened.goto('/no-such-page');
+    await opened.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await opened.page.waitForFunction(() => document.title === 'Page not found | Titled Chess', undefined, { timeout: 10_000 });
+    await opened.finish();
+    const icon = await fetch(`${e2e.baseUrl}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect([...new Uint8Array(await icon.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
   it('/ is the app shell with the play screen when signed in', async () => {
     const user = await signUpByApi(e2e);
     const opened = await e2e.open();
