@@ -1,9 +1,7 @@
 import { formatUsd } from '../../domain/money';
+import { escapeHtml } from '../http/spa/index-html';
 import type { TopUp } from '../../application/ports/payments';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** The development stand-in for a hosted card checkout page: what is bought, what it costs, Pay or Cancel. */
 export function devCheckoutPage(topUp: TopUp): string {

@@ -68,7 +68,7 @@ export class AppStateService {
   async viewerState(viewer: User, profiles: OpponentProfile[]): Promise<Pick<AppState, 'challenges' | 'scheduledChallenges'>> {
     const now = this.clock.now();
     if (!seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
-    return { challenges: await this.challengeViews.forViewer(viewer, profiles), scheduledChallenges: await this.sessions.list(viewer) };
+    return { challenges: await this.challengeViews.forViewer(viewer, profiles), scheduledChallenges: await this.sessions.list(viewer, profiles) };
   }
 
   /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */

@@ -6,6 +6,7 @@ import { ChallengeRepository, type ChallengeRecord } from '../ports/challenges';
 import { AppSettings } from '../ports/settings';
 import { Clock } from '../ports/system';
 import { UserRepository } from '../ports/users';
+import { resolveParticipants } from './participants';
 
 /** Ended challenges stay in the viewer's list this long, so both sides see the outcome (rejected, finished...). */
 export const RECENTLY_ENDED_MS = 5 * 60_000;
@@ -30,8 +31,6 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'usernam
   return name || user.username;
 }
 
-type NamedProfile = OpponentProfile;
-
 @injectable()
 export class ChallengeViews {
   constructor(
@@ -49,23 +48,10 @@ export class ChallengeViews {
     const now = this.clock.now();
     const records = await this.challenges.listForUser(viewer.id, new Date(now.getTime() - RECENTLY_ENDED_MS), CHALLENGE_LIST_LIMIT);
     if (records.length === 0) return [];
-    const profiles = new Map<number, NamedProfile>((titledPlayers ?? (await this.users.listTitledPlayers())).map((p) => [p.id, p]));
-    const people = new Map<number, Pick<User, 'firstName' | 'lastName' | 'username'>>();
-    for (const p of profiles.values()) people.set(p.id, p);
-    people.set(viewer.id, viewer);
-    for (const r of records) {
-      for (const id of [r.sourceUserId, r.targetUserId]) {
-        if (people.has(id)) continue;
-        const user = await this.users.findById(id);
-        if (user) {
-          people.set(id, user);
-          // A target demoted since the send is still shown, as the opponent they were.
-          if (id === r.targetUserId && !profiles.has(id)) profiles.set(id, user);
-        }
-      }
-    }
+    const roster = titledPlayers ?? (await this.users.listTitledPlayers());
+    const { people, opponents } = await resolveParticipants(this.users, viewer, roster, records);
     return records.flatMap((record) => {
-      const target = profiles.get(record.targetUserId);
+      const target = opponents.get(record.targetUserId);
       const source = people.get(record.sourceUserId);
       if (!target || !source) return [];
       return [

@@ -3,7 +3,7 @@ import { isValidLichessUsername, isValidTimezone } from '../../domain/accounts';
 import { AppError, type ValidationIssue } from '../../domain/errors';
 import { LIMITS } from '../../domain/limits';
 import { chessSiteUsernameRequired, MESSAGES } from '../../domain/messages';
-import { opponentFrom, type Opponent } from '../../domain/opponents';
+import { opponentFrom, type Opponent, type OpponentProfile } from '../../domain/opponents';
 import {
   canReportProblem,
   cancellationOutcome,
@@ -22,6 +22,7 @@ import { UserRepository } from '../ports/users';
 import { CreditsService } from '../credits/credits-service';
 import { displayName } from './challenge-views';
 import { payOutFromEscrow, refundFromEscrow } from './payouts';
+import { resolveParticipants } from './participants';
 import { cancellationMails, confirmationMails, declineMail, inviteFor, problemMail, requestMails, type SessionParties } from './session-mail';
 
 /** The schedule screen's minutes per side: quick choices 10, 15, 30, 60 or a custom value up to 60 (spec 9). */
@@ -68,13 +69,19 @@ export class SessionService {
     @inject(AppLogger) private readonly logger: AppLogger,
   ) {}
 
-  /** The viewer's open sessions, as requester and as pro: by start time, unconfirmed last (spec: Schedule). */
-  async list(viewer: User): Promise<SessionView[]> {
+  /**
+   * The viewer's open sessions, as requester and as pro: by start time, unconfirmed last (spec: Schedule).
+   * `roster` is the titled players the caller already loaded (the 1 Hz poll has them): names come from it.
+   */
+  async list(viewer: User, roster: OpponentProfile[] = []): Promise<SessionView[]> {
     const records = (await this.sessions.listForUser(viewer.id, 200)).filter((s) => ['pending_schedule', 'scheduled', 'disputed'].includes(s.status));
+    if (records.length === 0) return [];
     const now = this.clock.now();
+    const { people, opponents } = await resolveParticipants(this.users, viewer, roster, records);
     const views: SessionView[] = [];
     for (const record of records) {
-      const [source, target] = await Promise.all([this.users.findById(record.sourceUserId), this.users.findById(record.targetUserId)]);
+      const source = people.get(record.sourceUserId);
+      const target = opponents.get(record.targetUserId);
       if (!source || !target) continue;
       views.push({ record, sourceName: displayName(source), targetName: displayName(target), targetOpponent: opponentFrom(target, now, this.settings.presenceTimeoutSeconds) });
     }

@@ -1,3 +1,4 @@
+import { CreditsService } from '../../application/credits/credits-service';
 import { UserRepository } from '../../application/ports/users';
 import type { ProfilePatch } from '../../domain/user';
 import { describeEachDialect } from '../support/databases';
@@ -231,6 +232,30 @@ describeEachDialect('play reads over HTTP (get_app_state, get_schedule_data)', (
         expect(byId).toHaveBeenCalledTimes(0);
       } finally {
         list.mockRestore();
+        byId.mockRestore();
+      }
+    });
+
+    it('a viewer with a live challenge and an open session costs no per-person look-up: names come from the roster', async () => {
+      const coach = await pro({ pricePerMinCents: 100, providesPostgameAnalysis: false });
+      const me = await regular();
+      await server.container.get(CreditsService).transfer(
+        { from: 'platform:adjustments', to: `user:${me.id}:available`, amountCents: 10_000, reason: 'admin_adjustment', description: 't', reference: null },
+        `hot-path:${me.id}`,
+      );
+      await server.call('/api/send_challenges', { token: me.token, body: { target_user_ids: [coach.id], minsPerSide: 10, incrementInSecs: 0, playAs: 'white' } });
+      const booked = await server.call('/api/schedule_game', {
+        token: me.token,
+        body: { opponentId: coach.id, lichessProfile: 'hotpath', minsPerSide: 10, timezone: 'UTC', availableTimes: 'any', details: '', analysisRequested: false },
+      });
+      expect(booked.status).toBe(200);
+      const byId = jest.spyOn(users, 'findById');
+      try {
+        const result = await server.call('/api/get_app_state', { token: me.token });
+        expect((result.body.challenges as unknown[]).length).toBe(1);
+        expect((result.body.scheduled_challenges as unknown[]).length).toBe(1);
+        expect(byId).toHaveBeenCalledTimes(0);
+      } finally {
         byId.mockRestore();
       }
     });
