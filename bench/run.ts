@@ -4,7 +4,8 @@
  *   1. Ledger: holds + releases per second (SQLite; Postgres when it answers).
  *   2. Live challenges: full send (2 targets) + accept + finish cycles per second (SQLite; Postgres), with an
  *      instant chess site so the figure is the server's own cost.
- *   3. The 1 Hz poll at scale (bench/poll.ts): 1,000 titled players, 220 signed-in viewers, against a bare server.
+ *   3. The 1 Hz poll at scale (bench/poll.ts): 1,000 titled players, 220 signed-in viewers (20 titled), against a
+ *      bare server; each server in its own process, the load generator here.
  *   4. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
  *      autocannon, and the server's memory after the load.
  */
@@ -29,7 +30,7 @@ import type { User } from '../domain/user';
 import { benchPoll } from './poll';
 
 /** The poll benchmark's shape (issue 11): 50 connections, 1,000 titled players, more than 200 distinct viewers. */
-const POLL = { players: 1000, viewers: 220, connections: 50, seconds: 10, memorySeconds: 0 };
+const POLL = { players: 1000, amateurViewers: 200, titledViewers: 20, connections: 50, seconds: 10, memorySeconds: 0 };
 
 const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -199,16 +200,10 @@ async function main(): Promise<void> {
       } else console.log('ledger [postgres]: skipped, Postgres does not answer');
     }
     if (part('poll')) {
-      const pollSqlite = await openDatabase({ url: join(dir, 'poll.sqlite') });
-      await pollSqlite.migrate();
-      await benchPoll('sqlite', pollSqlite, dir, { ...POLL, memorySeconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 60) });
-      await pollSqlite.close();
+      await benchPoll('sqlite', join(dir, 'poll.sqlite'), dir, { ...POLL, memorySeconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 60) });
       const pollPg = await postgresDatabase('poll');
       if (pollPg) {
-        const db = await openDatabase({ url: pollPg.url, poolSize: 10 });
-        await db.migrate();
-        await benchPoll('postgres', db, dir, POLL);
-        await db.close();
+        await benchPoll('postgres', pollPg.url, dir, POLL);
         await pollPg.drop();
       } else console.log('poll [postgres]: skipped, Postgres does not answer');
     }

@@ -33,7 +33,7 @@ async function seedRoster(users: UserRepository): Promise<Map<string, number>> {
   for (const player of TITLED_PLAYERS) {
     const user = await users.create({ email: demoPlayerEmail(player.slug), username: player.lichessUsername, passwordHash: null, timezone: 'UTC' });
     await users.setRole(user.id, 'pro', player.title);
-    await users.updateProfile(user.id, { minsPerSideMin: player.minsPerSideMin, minsPerSideMax: player.minsPerSideMax, online: false });
+    await users.updateProfile(user.id, { pricePerMinCents: player.pricePerMinCents, minsPerSideMin: player.minsPerSideMin, minsPerSideMax: player.minsPerSideMax, online: false });
     ids.set(player.slug, user.id);
   }
   return ids;

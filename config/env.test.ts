@@ -9,6 +9,8 @@ const PRODUCTION = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
   GOOGLE_CLIENT_ID: 'client',
   GOOGLE_CLIENT_SECRET: 'secret',
+  VAPID_PUBLIC_KEY: 'BPublicKeyOfTheServer',
+  VAPID_PRIVATE_KEY: 'privateKeyOfTheServer',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -112,3 +114,12 @@ describe('listen address and the development stand-ins', () => {
   });
 });
 
+describe('VAPID settings', () => {
+  it('wants both keys or neither, and a mailto: or https: subject', () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'abc' })).toEqual(['VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both or neither']);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def', VAPID_SUBJECT: 'support@example.com' })).toEqual([
+      'VAPID_SUBJECT: must start with mailto: or https://',
+    ]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def', VAPID_SUBJECT: 'mailto:support@example.com' })).toEqual([]);
+  });
+});

@@ -50,6 +50,10 @@ const schema = z.object({
   BACKGROUND_JOBS: onOff,
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   PROXY_HOPS: positiveInt(1),
+  /** Web Push keys (URL-safe base64, as web-push generates them); development keeps a generated pair in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().max(200).optional(),
+  VAPID_SUBJECT: z.string().max(200).optional(),
   /** One serialized opponents list serves every poll for this long (a change shows everywhere within it). */
   OPPONENTS_SNAPSHOT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
@@ -109,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'SMTP_URL',
       'GOOGLE_CLIENT_ID',
       'GOOGLE_CLIENT_SECRET',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
     ];
     for (const key of required) if (!raw[key]) problems.push(`${key}: required in the production profile`);
     if (config.PAYMENT_PROVIDER !== 'stripe') problems.push('PAYMENT_PROVIDER: must be stripe in production');
@@ -124,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.IDENTITY_PROVIDER === 'google' && (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: required when IDENTITY_PROVIDER=google');
   }
+  if (Boolean(raw.VAPID_PUBLIC_KEY) !== Boolean(raw.VAPID_PRIVATE_KEY)) problems.push('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both or neither');
+  if (raw.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(raw.VAPID_SUBJECT)) problems.push('VAPID_SUBJECT: must start with mailto: or https://');
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return config;
 }

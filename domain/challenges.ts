@@ -92,7 +92,7 @@ export type LiveStatus = (typeof LIVE_STATUSES)[number];
 export const TERMINAL_LIVE_STATUSES: readonly LiveStatus[] = ['rejected', 'canceled', 'expired', 'finished'];
 
 /** Why an accepted game ended without being played; stored for the statement and the admin. */
-export type CancelReason = 'sender_canceled' | 'sibling_accepted' | 'newer_batch' | 'chess_site_failed' | 'game_not_started';
+export type CancelReason = 'sender_canceled' | 'sibling_accepted' | 'newer_batch' | 'chess_site_failed' | 'game_not_started' | 'admin_canceled';
 
 export type ChallengeState =
   | { status: 'pending' }

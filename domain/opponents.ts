@@ -48,6 +48,23 @@ export interface Opponent {
   availableForScheduledChallenges: boolean;
 }
 
+/**
+ * A titled player is listed (public roster, Play, Schedule, challengeable) only once their profile is complete:
+ * a price per minute. A newly promoted player with price 0 would otherwise be offered at once, free and without
+ * ratings. The SQL repository applies the same rule in its query (see listTitledPlayers).
+ */
+export function isListed(profile: Pick<User, 'role' | 'pricePerMinCents'>): boolean {
+  return profile.role === 'pro' && profile.pricePerMinCents > 0;
+}
+
+/** What a titled player still has to fill in before players see them; empty when listed. For the admin's screen. */
+export function listingGaps(profile: Pick<User, 'role' | 'pricePerMinCents'>): string[] {
+  if (profile.role !== 'pro') return [];
+  const gaps: string[] = [];
+  if (profile.pricePerMinCents <= 0) gaps.push('price per minute');
+  return gaps;
+}
+
 /** Post-game analysis lasts 15 minutes at the player's per-minute rate (server.md 5.1, spec section 9). */
 export const POSTGAME_ANALYSIS_MINUTES = 15;
 

@@ -1,38 +1,14 @@
 import { Chess, validateFen } from 'chess.js';
 
-/**
- * Start positions a challenge may use instead of the standard setup (spec: "Start position type").
- * "unset" in the spec is the absence of a type (null on the wire), so it is not a member here.
- */
-export const START_POSITION_TYPES = [
-  'position_of_the_week',
-  'middlegame',
-  'endgame',
-  'opening',
-  'freestyle',
-] as const;
-export type StartPositionType = (typeof START_POSITION_TYPES)[number];
-
-/** The subset of start-position types that study positions are filed under. */
-export const STUDY_POSITION_TYPES = ['position_of_the_week', 'middlegame', 'endgame'] as const;
-export type StudyPositionType = (typeof STUDY_POSITION_TYPES)[number];
-
-/** A curated position served by GET /api/study_positions (field names as in the spec). */
-export interface StudyPosition {
-  title: string;
-  /** Trusted, hand-written HTML (paragraphs and emphasis only). */
-  description: string;
-  starting_fen: string;
-  position_type: StudyPositionType;
-}
-
-export function isStartPositionType(value: unknown): value is StartPositionType {
-  return typeof value === 'string' && (START_POSITION_TYPES as readonly string[]).includes(value);
-}
-
-export function isStudyPositionType(value: unknown): value is StudyPositionType {
-  return typeof value === 'string' && (STUDY_POSITION_TYPES as readonly string[]).includes(value);
-}
+export {
+  START_POSITION_TYPES,
+  STUDY_POSITION_TYPES,
+  isStartPositionType,
+  isStudyPositionType,
+  type StartPositionType,
+  type StudyPositionType,
+  type StudyPosition,
+} from './start-position-types';
 
 /**
  * True when `fen` is a complete six-field FEN that chess.js accepts and the side NOT to move is not in check

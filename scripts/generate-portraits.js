@@ -78,7 +78,11 @@ function pawn(x, y, s, opacity) {
   );
 }
 
-/** A 256x256 avatar: gradient, a band of checker squares along the bottom, a faint pawn, big initials. */
+/**
+ * A 256x256 avatar: gradient, a band of checker squares along the bottom, a small faint pawn in the corner above
+ * it, big initials in the middle. No title pill: the title is shown as a readable badge next to the name, and the
+ * pawn sits clear of the letters (it used to overlap two-letter initials).
+ */
 function portraitSvg(player) {
   const name = `${player.firstName} ${player.lastName}`;
   const { from, to, motif } = palette(name);
@@ -91,7 +95,7 @@ function portraitSvg(player) {
       if ((i + row) % 2 === 0) squares.push(`<rect x="${i * 32}" y="${224 - row * 32}" width="32" height="32"/>`);
     }
   }
-  const pawnX = motif === 'left' ? 14 : 178;
+  const pawnX = motif === 'left' ? 14 : 214;
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256">' +
     `<title>${escapeXml(`${player.title} ${name}`)}</title>` +
@@ -99,12 +103,9 @@ function portraitSvg(player) {
     `<stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     '<rect width="256" height="256" fill="url(#g)"/>' +
     `<g fill="#fff" opacity=".08">${squares.join('')}</g>` +
-    pawn(pawnX, 26, 1.6, 0.14) +
-    '<text x="128" y="146" text-anchor="middle" font-family="Inter,system-ui,Segoe UI,Helvetica,Arial,sans-serif" ' +
-    `font-size="92" font-weight="700" fill="#fff" letter-spacing="2">${initials}</text>` +
-    `<rect x="92" y="168" width="72" height="28" rx="14" fill="#c9932b"/>` +
-    '<text x="128" y="188" text-anchor="middle" font-family="Inter,system-ui,Segoe UI,Helvetica,Arial,sans-serif" ' +
-    `font-size="17" font-weight="700" fill="#1f1605">${escapeXml(player.title)}</text>` +
+    pawn(pawnX, 14, 0.7, 0.18) +
+    '<text x="128" y="158" text-anchor="middle" font-family="Inter,system-ui,Segoe UI,Helvetica,Arial,sans-serif" ' +
+    `font-size="96" font-weight="700" fill="#fff" letter-spacing="2">${initials}</text>` +
     '</svg>'
   );
 }

@@ -9,6 +9,7 @@ import { errorHandler } from './middleware/errors';
 import { bodyParser } from './middleware/body';
 import { serveWebApp } from './static';
 import { PROFILE_IMAGE_PATH } from './routes/profile';
+import { POLL_PATH } from './routes/play';
 import type { HttpState, RouteModule } from './types';
 
 /** Paths whose body the route reads itself: the Stripe webhook needs the exact bytes, uploads are multipart. */
@@ -60,7 +61,9 @@ export function createApp(container: Container, options: AppOptions): Koa<HttpSt
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
-  app.use(compress({ threshold: 1024 }));
+  // The 1 Hz poll prepares its own encodings once per version (routes/play.ts): it skips this middleware's work.
+  const compressAnswers = compress({ threshold: 1024 });
+  app.use((ctx, next) => (ctx.path === POLL_PATH ? next() : compressAnswers(ctx, next)));
   app.use(
     bodyParser({
       skip: (path) => RAW_BODY_PATHS.has(path),

@@ -1,4 +1,5 @@
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { gunzipSync, gzipSync, brotliDecompressSync } from 'node:zlib';
+import { gzipMember } from './gzip-assembly';
 import type { Roster } from '../../application/play/app-state-service';
 import { opponentFrom, type OpponentProfile } from '../../domain/opponents';
 import { OpponentsSnapshot, OpponentsSnapshotCache } from './opponents-snapshot';
@@ -70,6 +71,50 @@ describe('OpponentsSnapshot', () => {
     expect(rebuilt.visitorBody().gzip).toBe(body.gzip);
     const changed = new OpponentsSnapshot(roster([profile(1)]), 2000, rebuilt);
     expect(changed.visitorBody().gzip).not.toBe(body.gzip);
+  });
+});
+
+describe('OpponentsSnapshot gzip pieces (signed-in answers compressed once per version)', () => {
+  // About 120 KB of opponents: several 32 KB segments, so entries sit at the start, middle and end of segments.
+  const many = new OpponentsSnapshot(roster(Array.from({ length: 300 }, (_, i) => profile(i + 1, { firstName: `Name ${i} ${'é'.repeat(i % 40)}` }))), 0, null);
+  const head = Buffer.from('{"success":true,"challenges":[],"scheduled_challenges":[],"opponents":');
+  const tail = Buffer.from(',"user":{"id":1}}');
+  const decode = (userId: number | null) => gunzipSync(Buffer.concat(gzipMember(head, many.gzipListExcept(userId), tail)));
+  const expected = (userId: number | null) => Buffer.concat([head, ...many.opponentsExcept(userId), tail]);
+
+  it('decodes to exactly the raw answer for a visitor, an amateur and every titled viewer wherever their entry sits', () => {
+    expect(many.bytes.length).toBeGreaterThan(3 * 32 * 1024);
+    expect(decode(null).equals(expected(null))).toBe(true);
+    expect(decode(5000).equals(expected(5000))).toBe(true);
+    for (let id = 1; id <= 300; id += 1) expect(decode(id).equals(expected(id))).toBe(true);
+  });
+
+  it('is about as small as compressing the whole answer at once, and far smaller than the raw list', () => {
+    const spliced = Buffer.concat(gzipMember(head, many.gzipListExcept(7), tail)).length;
+    const whole = gzipSync(expected(7), { level: 6 }).length;
+    expect(spliced).toBeLessThan(whole * 1.1);
+    expect(spliced).toBeLessThan(many.bytes.length / 5);
+  });
+
+  it('shares the segments between viewers and keeps one titled viewer\'s pieces for the version, and across an identical rebuild', () => {
+    const amateur = many.gzipListExcept(null);
+    expect(many.gzipListExcept(9999)).toBe(amateur);
+    const titled = many.gzipListExcept(150);
+    expect(many.gzipListExcept(150)).toBe(titled);
+    // Only the segments around the viewer's entry are their own; the rest are the shared buffers.
+    const sharedCount = titled.buffers.filter((buffer) => amateur.buffers.includes(buffer)).length;
+    expect(sharedCount).toBeGreaterThanOrEqual(amateur.buffers.length - 2);
+    const rebuilt = new OpponentsSnapshot(many.roster, 1000, many);
+    expect(rebuilt.gzipListExcept(150)).toBe(titled);
+    const changed = new OpponentsSnapshot(roster(many.roster.profiles.slice(1)), 2000, rebuilt);
+    expect(changed.gzipListExcept(150)).not.toBe(titled);
+  });
+
+  it('small lists (one segment) and a list of one titled viewer alone decode too', () => {
+    const alone = new OpponentsSnapshot(roster([profile(7)]), 0, null);
+    expect(gunzipSync(Buffer.concat(gzipMember(head, alone.gzipListExcept(7), tail))).toString()).toBe(`${head.toString()}[]${tail.toString()}`);
+    const empty = new OpponentsSnapshot(roster([]), 0, null);
+    expect(gunzipSync(Buffer.concat(gzipMember(head, empty.gzipListExcept(null), tail))).toString()).toBe(`${head.toString()}[]${tail.toString()}`);
   });
 });
 

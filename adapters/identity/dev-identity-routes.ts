@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { isAppError } from '../../domain/errors';
 import type { DevIdentityProvider } from './DevIdentityProvider';
+import { escapeHtml } from '../http/spa/index-html';
 
 const PATH = '/dev/identity/authorize';
 
@@ -149,6 +150,3 @@ button.secondary{background:#fff;color:#344054;border:1px solid #d0d5dd}
 </style></head><body>${body}</body></html>`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}

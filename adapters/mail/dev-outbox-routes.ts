@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { OutboxMailer, OutboxMessage } from './OutboxMailer';
+import { escapeHtml } from '../http/spa/index-html';
 
 /**
  * Development pages over the outbox folder: GET /dev/outbox (HTML list), GET /dev/outbox/:id (one message),
@@ -98,14 +99,6 @@ function trimPunctuation(url: string): string {
   return url.replace(/[.,;:!?)\]]+$/, '');
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../domain/errors';
 import type { User } from '../../domain/user';
-import { AuthTokenRepository } from '../ports/users';
+import { AuthTokenRepository, type AuthTokenRecord } from '../ports/users';
 import { Clock, IdGenerator } from '../ports/system';
 import { AppSettings } from '../ports/settings';
 import { hashToken } from './token-hash';
@@ -36,7 +36,14 @@ export class SessionService {
   /** Resolves a token to its user; unknown, expired or revoked tokens are ERR_TOKEN_EXPIRED. */
   async authenticate(token: string): Promise<AuthenticatedSession> {
     const tokenHash = hashToken(token);
-    const session = await this.tokens.findSession(tokenHash);
+    return this.admit(tokenHash, await this.tokens.findSession(tokenHash));
+  }
+
+  /**
+   * The same check for a session the caller already read by `tokenHash` (the poll reads it with the viewer's lists
+   * in one go): unknown, expired or revoked is ERR_TOKEN_EXPIRED; a live one has its sliding expiry renewed.
+   */
+  async admit(tokenHash: string, session: { record: AuthTokenRecord; user: User } | null): Promise<AuthenticatedSession> {
     const now = this.clock.now();
     if (!session || session.record.revokedAt || session.record.expiresAt.getTime() <= now.getTime()) {
       throw new AppError('token_expired', 'Your session has expired, please log in again');

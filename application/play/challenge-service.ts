@@ -23,7 +23,8 @@ import { AppSettings } from '../ports/settings';
 import { AppLogger, Clock, IdGenerator, Random, UnitOfWork } from '../ports/system';
 import { UserRepository } from '../ports/users';
 import { CreditsService } from '../credits/credits-service';
-import { challengeKeys, challengeReference, ChallengeSettlement } from './challenge-settlement';
+import { challengeKeys, ChallengeSettlement } from './challenge-settlement';
+import { PushNotifications } from './push-notifications';
 import { ChallengeViews, type ChallengeView } from './challenge-views';
 
 /** At most this many targets in one send (the roster is 25 today; this only bounds the work of one call). */
@@ -57,6 +58,7 @@ export class ChallengeService {
     @inject(Random) private readonly random: Random,
     @inject(AppSettings) private readonly settings: AppSettings,
     @inject(AppLogger) private readonly logger: AppLogger,
+    @inject(PushNotifications) private readonly push: PushNotifications,
   ) {}
 
   list(viewer: User): Promise<ChallengeView[]> {
@@ -113,6 +115,11 @@ export class ChallengeService {
       );
     });
     this.logger.info({ batchId, sender: sender.id, targets: targetIds, holdCents }, 'challenges sent');
+    // Committed: tell the titled players' browsers. Not awaited: the sender's answer never waits on a push service.
+    void this.push.notifyIncoming(
+      sender,
+      targets.map((target, i) => ({ targetUserId: target.id, batchId, minsPerSide, incrementSecs: incrementInSecs, priceCents: prices[i]! })),
+    );
     return this.list(sender);
   }
 
@@ -216,9 +223,10 @@ export class ChallengeService {
       await this.challenges.endPendingInBatch(challenge.batchId, 'canceled', now, 'sibling_accepted', challenge.id);
       const batch = await this.challenges.findBatch(challenge.batchId);
       if (!batch) throw new Error(`Batch ${challenge.batchId} vanished`);
+      // The batch's reference, like its hold: the buyer's statement shows hold, charge and returned rest as one purchase.
       await this.credits.capture(batch.holdId, challenge.priceCents, challengeKeys.capture(challenge.id), {
         to: 'platform:escrow',
-        reference: challengeReference(challenge.id),
+        reference: `batch:${challenge.batchId}`,
         description: `Game #${challenge.id}: ${challenge.minsPerSide}+${challenge.incrementSecs}`,
       });
     });

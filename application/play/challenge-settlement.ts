@@ -50,7 +50,7 @@ export class ChallengeSettlement {
   }
 
   /** Cancels a game that never started and returns the price to the sender. False when no longer accepted. */
-  async refund(challenge: ChallengeRecord, reason: 'chess_site_failed' | 'game_not_started'): Promise<boolean> {
+  async refund(challenge: ChallengeRecord, reason: 'chess_site_failed' | 'game_not_started' | 'admin_canceled'): Promise<boolean> {
     return this.uow.run(async () => {
       if (!(await this.challenges.changeStatus(challenge.id, 'accepted', 'canceled', this.clock.now(), reason))) return false;
       await refundFromEscrow(this.credits, {
@@ -58,10 +58,11 @@ export class ChallengeSettlement {
         priceCents: challenge.priceCents,
         reference: challengeReference(challenge.id),
         key: challengeReference(challenge.id),
-        description:
-          reason === 'chess_site_failed'
-            ? `Refund for game #${challenge.id}: the game could not be created on Lichess`
-            : `Refund for game #${challenge.id}: the game never started`,
+        description: {
+          chess_site_failed: `Refund for game #${challenge.id}: the game could not be created on Lichess`,
+          game_not_started: `Refund for game #${challenge.id}: the game never started`,
+          admin_canceled: `Refund for game #${challenge.id}: canceled by our support team`,
+        }[reason],
       });
       return true;
     });

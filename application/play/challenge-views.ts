@@ -47,7 +47,13 @@ export class ChallengeViews {
   async forViewer(viewer: User, titledPlayers?: OpponentProfile[]): Promise<ChallengeView[]> {
     const now = this.clock.now();
     const records = await this.challenges.listForUser(viewer.id, new Date(now.getTime() - RECENTLY_ENDED_MS), CHALLENGE_LIST_LIMIT);
+    return this.fromRecords(viewer, records, titledPlayers);
+  }
+
+  /** Views of records already read as forViewer reads them (the poll reads them with the session: PollReads). */
+  async fromRecords(viewer: User, records: ChallengeRecord[], titledPlayers?: OpponentProfile[]): Promise<ChallengeView[]> {
     if (records.length === 0) return [];
+    const now = this.clock.now();
     const roster = titledPlayers ?? (await this.users.listTitledPlayers());
     const { people, opponents } = await resolveParticipants(this.users, viewer, roster, records);
     return records.flatMap((record) => {

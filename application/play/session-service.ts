@@ -27,6 +27,8 @@ import { cancellationMails, confirmationMails, declineMail, inviteFor, problemMa
 
 /** The schedule screen's minutes per side: quick choices 10, 15, 30, 60 or a custom value up to 60 (spec 9). */
 export const SESSION_MINUTES = { min: 1, max: 60 };
+/** The most sessions a viewer's list reads (newest first); the open ones among them are shown. */
+export const SESSION_LIST_LIMIT = 200;
 
 export interface ScheduleInput {
   opponentId: number | null;
@@ -74,7 +76,12 @@ export class SessionService {
    * `roster` is the titled players the caller already loaded (the 1 Hz poll has them): names come from it.
    */
   async list(viewer: User, roster: OpponentProfile[] = []): Promise<SessionView[]> {
-    const records = (await this.sessions.listForUser(viewer.id, 200)).filter((s) => ['pending_schedule', 'scheduled', 'disputed'].includes(s.status));
+    return this.viewsFrom(viewer, await this.sessions.listForUser(viewer.id, SESSION_LIST_LIMIT), roster);
+  }
+
+  /** Views of the viewer's sessions as list() reads them (the poll reads them with the session: PollReads). */
+  async viewsFrom(viewer: User, read: SessionRecord[], roster: OpponentProfile[] = []): Promise<SessionView[]> {
+    const records = read.filter((s) => ['pending_schedule', 'scheduled', 'disputed'].includes(s.status));
     if (records.length === 0) return [];
     const now = this.clock.now();
     const { people, opponents } = await resolveParticipants(this.users, viewer, roster, records);
@@ -152,9 +159,11 @@ export class SessionService {
       if (!(await this.sessions.changeStatus(session.id, ['pending_schedule'], 'scheduled', now, { scheduledAt, videoCallUrl, bumpInvite: true }))) {
         throw new AppError('challenge_state', 'The session is no longer waiting for confirmation');
       }
+      // The buyer's side of a booking (hold, charge, returned hold) shares the hold's reference, so the statement
+      // shows one entry per booking; payouts and refunds carry the session's own reference.
       await this.credits.capture(session.holdId, session.priceCents, `${sessionReference(session.id)}:capture`, {
         to: 'platform:escrow',
-        reference: sessionReference(session.id),
+        reference: session.holdId,
         description: `Training session #${session.id}`,
       });
     });
@@ -170,7 +179,7 @@ export class SessionService {
       if (!(await this.sessions.changeStatus(session.id, ['pending_schedule'], 'rejected', this.clock.now()))) {
         throw new AppError('challenge_state', 'The session is no longer waiting for confirmation');
       }
-      await this.credits.release(session.holdId, `${sessionReference(session.id)}:release`, { reference: sessionReference(session.id), description: 'Session request declined: hold released' });
+      await this.credits.release(session.holdId, `${sessionReference(session.id)}:release`, { reference: session.holdId, description: 'Session request declined: hold released' });
     });
     await this.send([declineMail(session, await this.partiesOf(session))]);
     return this.list(actor);
@@ -188,7 +197,7 @@ export class SessionService {
       if (!(await this.sessions.changeStatus(session.id, [session.status], 'canceled', now, { bumpInvite: session.status === 'scheduled' }))) {
         throw new AppError('challenge_state', 'The session changed meanwhile; look again');
       }
-      if (money === 'release') await this.credits.release(session.holdId, `${reference}:release`, { reference, description: 'Session request canceled: hold released' });
+      if (money === 'release') await this.credits.release(session.holdId, `${reference}:release`, { reference: session.holdId, description: 'Session request canceled: hold released' });
       if (money === 'refund') {
         await refundFromEscrow(this.credits, { buyerUserId: session.sourceUserId, priceCents: session.priceCents, reference, key: reference, description: `Refund for canceled training session #${session.id}` });
       }
@@ -244,7 +253,7 @@ export class SessionService {
     for (const session of stale) {
       const done = await this.uow.run(async () => {
         if (!(await this.sessions.changeStatus(session.id, ['pending_schedule'], 'expired', now))) return false;
-        await this.credits.release(session.holdId, `${sessionReference(session.id)}:release`, { reference: sessionReference(session.id), description: 'Session request expired: hold released' });
+        await this.credits.release(session.holdId, `${sessionReference(session.id)}:release`, { reference: session.holdId, description: 'Session request expired: hold released' });
         return true;
       });
       if (done) expired += 1;

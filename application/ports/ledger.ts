@@ -49,6 +49,8 @@ export interface LedgerRepository {
   balance(id: AccountId): Promise<Cents>;
   /** A user's transfers touching their available or held account, newest first, ids below `beforeId`. */
   transfersOfUser(userId: number, page: { limit: number; beforeId: number | null }): Promise<Transfer[]>;
+  /** Every transfer carrying one of the references (a game's or a session's money), oldest first, at most `limit`. */
+  transfersByReferences(references: string[], limit: number): Promise<Transfer[]>;
 
   createHold(hold: Hold): Promise<void>;
   findHold(id: string): Promise<Hold | null>;

@@ -35,7 +35,10 @@ export interface UserRepository {
   setRole(userId: number, role: Role, title: Title | null): Promise<User>;
   /** E-mail, username, first or last name containing the query (case-insensitive), newest first. */
   search(search: UserSearch): Promise<User[]>;
-  /** Every user with role pro, ordered by id (stable), with only the fields an opponent list needs. One query. */
+  /**
+   * Every listed titled player (domain isListed: role pro with a price set), ordered by id (stable), with only the
+   * fields an opponent list needs. One query.
+   */
   listTitledPlayers(): Promise<OpponentProfile[]>;
   /**
    * Sets last_seen_at to `at` in one conditional write, only when it is null or older than `at - minIntervalMs`

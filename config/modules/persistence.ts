@@ -15,6 +15,7 @@ import type { InMemoryTransactional } from '../../adapters/persistence/in-memory
 import { LedgerRepository } from '../../application/ports/ledger';
 import { ChallengeRepository } from '../../application/ports/challenges';
 import { SessionRepository } from '../../application/ports/sessions';
+import { PushSubscriptionRepository } from '../../application/ports/push';
 
 function isInMemoryTransactional(value: unknown): value is InMemoryTransactional {
   const store = value as Partial<InMemoryTransactional>;
@@ -34,6 +35,7 @@ export function bindPersistence(container: Container, { database }: ModuleContex
     container.bind<ClientLogRepository>(ClientLogRepository).to(TypeOrm.TypeOrmClientLogRepository).inSingletonScope();
     container.bind<AuditLogRepository>(AuditLogRepository).to(TypeOrm.TypeOrmAuditLogRepository).inSingletonScope();
     container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(TypeOrm.TypeOrmOAuthAttemptRepository).inSingletonScope();
+    container.bind<PushSubscriptionRepository>(PushSubscriptionRepository).to(TypeOrm.TypeOrmPushSubscriptionRepository).inSingletonScope();
   } else {
     // The in-memory stores that hold money, challenges and sessions roll back with a failed unit of work, like SQL ones.
     container
@@ -50,5 +52,6 @@ export function bindPersistence(container: Container, { database }: ModuleContex
     container.bind<ClientLogRepository>(ClientLogRepository).to(InMemory.InMemoryClientLogRepository).inSingletonScope();
     container.bind<AuditLogRepository>(AuditLogRepository).to(InMemory.InMemoryAuditLogRepository).inSingletonScope();
     container.bind<OAuthAttemptRepository>(OAuthAttemptRepository).to(InMemory.InMemoryOAuthAttemptRepository).inSingletonScope();
+    container.bind<PushSubscriptionRepository>(PushSubscriptionRepository).to(InMemory.InMemoryPushSubscriptionRepository).inSingletonScope();
   }
 }

@@ -4,9 +4,17 @@ import { ChallengeRepository, ChessSite } from '../../application/ports/challeng
 import { Random, UnitOfWork } from '../../application/ports/system';
 import { ChallengeService } from '../../application/play/challenge-service';
 import { ChallengeSettlement } from '../../application/play/challenge-settlement';
+import { AdminPlayService } from '../../application/admin/admin-play';
+import { PushSender } from '../../application/ports/push';
+import { PushNotifications } from '../../application/play/push-notifications';
+import { generateVapidKeys, WebPushPushSender } from '../../adapters/push/WebPushPushSender';
+import { loadOrCreateVapidKeys } from '../../adapters/push/vapid-keys';
 import { ChallengeViews } from '../../application/play/challenge-views';
 import { ChallengeJobs } from '../../application/play/challenge-jobs';
-import { TypeOrmChallengeRepository, TypeOrmSessionRepository } from '../../adapters/persistence/typeorm/repositories';
+import { TypeOrmChallengeRepository, TypeOrmPollReads, TypeOrmSessionRepository } from '../../adapters/persistence/typeorm/repositories';
+import { PollReads } from '../../application/ports/poll';
+import { SeparatePollReads } from '../../application/play/separate-poll-reads';
+import { AuthTokenRepository } from '../../application/ports/users';
 import { InMemoryChallengeRepository, InMemorySessionRepository } from '../../adapters/persistence/in-memory';
 import { CalendarInvites, SessionRepository } from '../../application/ports/sessions';
 import { SessionService } from '../../application/play/session-service';
@@ -24,9 +32,14 @@ export function bindPlay(container: Container, { config, database }: ModuleConte
   if (database) {
     container.bind<ChallengeRepository>(ChallengeRepository).to(TypeOrmChallengeRepository).inSingletonScope();
     container.bind<SessionRepository>(SessionRepository).to(TypeOrmSessionRepository).inSingletonScope();
+    container.bind<PollReads>(PollReads).to(TypeOrmPollReads).inSingletonScope();
   } else {
     container.bind<ChallengeRepository>(ChallengeRepository).to(InMemoryChallengeRepository).inSingletonScope();
     container.bind<SessionRepository>(SessionRepository).to(InMemorySessionRepository).inSingletonScope();
+    container
+      .bind<PollReads>(PollReads)
+      .toDynamicValue((ctx) => new SeparatePollReads(ctx.get<AuthTokenRepository>(AuthTokenRepository), ctx.get<ChallengeRepository>(ChallengeRepository), ctx.get<SessionRepository>(SessionRepository)))
+      .inSingletonScope();
   }
   container.bind<CalendarInvites>(CalendarInvites).to(IcalGeneratorCalendarInvites).inSingletonScope();
 
@@ -47,7 +60,23 @@ export function bindPlay(container: Container, { config, database }: ModuleConte
     .inSingletonScope();
   container.bind<Random>(Random).to(CryptoRandom).inSingletonScope();
 
-  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs, SessionService]) container.bind(useCase).toSelf().inSingletonScope();
+  // Web Push: configured keys; in development a pair kept in DATA_DIR (subscriptions survive restarts); in tests a
+  // fresh pair per process. Guarded like the chess site: never called inside a unit of work.
+  container
+    .bind<PushSender>(PushSender)
+    .toDynamicValue((ctx) => {
+      const keys =
+        config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+          ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+          : config.APP_PROFILE === 'development'
+            ? loadOrCreateVapidKeys(config.DATA_DIR)
+            : generateVapidKeys();
+      const sender = new WebPushPushSender({ ...keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.SUPPORT_EMAIL}` });
+      return outsideUnitOfWork<PushSender>(sender, ctx.get<UnitOfWork>(UnitOfWork), 'PushSender');
+    })
+    .inSingletonScope();
+
+  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs, SessionService, AdminPlayService, PushNotifications]) container.bind(useCase).toSelf().inSingletonScope();
 }
 
 /** The development chess site's game page, mounted only when it is the configured site (never in production). */

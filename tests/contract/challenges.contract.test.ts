@@ -96,6 +96,14 @@ describeContract('ChallengeRepository', (h: () => Harness) => {
     expect(await h().challenges.winBatch('batch-1', created[0]!.id)).toBe(false);
   });
 
+  it('a status outside the domain\'s list is refused by every store, and changes nothing', async () => {
+    const { created } = await batchOfTwo();
+    const id = created[0]!.id;
+    const unknown = 'declined' as unknown as 'rejected';
+    await expect(h().challenges.changeStatus(id, 'pending', unknown, minutesAfter(T0, 1))).rejects.toThrow(/ck_challenges_status/);
+    expect(await h().challenges.findById(id)).toMatchObject({ status: 'pending', updatedAt: T0 });
+  });
+
   it('changeStatus is conditional on the current status and stamps accepted_at / ended_at', async () => {
     const { created } = await batchOfTwo();
     const id = created[0]!.id;

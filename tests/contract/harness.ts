@@ -1,3 +1,6 @@
+import type { PushSubscriptionRepository } from '../../application/ports/push';
+import { InMemoryPushSubscriptionRepository } from '../../adapters/persistence/in-memory/InMemoryPushSubscriptionRepository';
+import { TypeOrmPushSubscriptionRepository } from '../../adapters/persistence/typeorm/repositories/TypeOrmPushSubscriptionRepository';
 import type { AuthTokenRepository, PasswordResetRepository, UserRepository } from '../../application/ports/users';
 import type {
   AuditLogRepository,
@@ -56,6 +59,7 @@ export interface Harness {
   sessions: SessionRepository;
   ledger: LedgerRepository;
   topUps: TopUpRepository;
+  push: PushSubscriptionRepository;
   /** Only for the SQL stores. */
   database: Database | null;
 }
@@ -79,6 +83,7 @@ export function inMemoryHarness(): Harness {
     sessions: new InMemorySessionRepository(),
     ledger,
     topUps: new InMemoryTopUpRepository(),
+    push: new InMemoryPushSubscriptionRepository(),
     database: null,
   };
 }
@@ -98,6 +103,7 @@ export function typeOrmHarness(database: Database): Harness {
     sessions: new TypeOrmSessionRepository(database),
     ledger: new TypeOrmLedgerRepository(database),
     topUps: new TypeOrmTopUpRepository(database),
+    push: new TypeOrmPushSubscriptionRepository(database),
     database,
   };
 }

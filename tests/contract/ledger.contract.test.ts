@@ -40,6 +40,27 @@ describeContract('LedgerRepository', (h: () => Harness) => {
     expect(await h().ledger.applyTransfer(move(`user:${a}:available`, `user:${b}:available`, 500, 'exact'))).not.toBeNull();
   });
 
+  it('a refused transfer between two existing accounts leaves both as they were (debit and credit are one statement)', async () => {
+    const [a, b] = await twoUsers(h());
+    await h().ledger.applyTransfer(move('platform:adjustments', `user:${a}:available`, 300, 'fund-a'));
+    await h().ledger.applyTransfer(move('platform:adjustments', `user:${b}:available`, 700, 'fund-b'));
+    expect(await h().ledger.applyTransfer(move(`user:${a}:available`, `user:${b}:available`, 301, 'refused'))).toBeNull();
+    expect([await h().ledger.balance(`user:${a}:available`), await h().ledger.balance(`user:${b}:available`)]).toEqual([300, 700]);
+    const facts = await h().ledger.consistencyFacts();
+    expect(facts.accounts.every((x) => x.balanceCents === x.transferNetCents)).toBe(true);
+    const moved = await h().ledger.applyTransfer(move(`user:${a}:available`, `user:${b}:available`, 300, 'all-of-it'));
+    expect([moved?.fromBalanceAfterCents, moved?.toBalanceAfterCents]).toEqual([0, 1000]);
+  });
+
+  it('a transfer to an account not yet created creates it and moves the money once', async () => {
+    const [a, b] = await twoUsers(h());
+    await h().ledger.applyTransfer(move('platform:adjustments', `user:${a}:available`, 400, 'fund'));
+    const moved = await h().ledger.applyTransfer(move(`user:${a}:available`, `user:${b}:held`, 150, 'to-new'));
+    expect([moved?.fromBalanceAfterCents, moved?.toBalanceAfterCents]).toEqual([250, 150]);
+    expect(await h().ledger.balance(`user:${a}:available`)).toBe(250);
+    expect(await h().ledger.balance(`user:${b}:held`)).toBe(150);
+  });
+
   it('an idempotency key is used once', async () => {
     const [a] = await twoUsers(h());
     await h().ledger.applyTransfer(move('platform:adjustments', `user:${a}:available`, 100, 'once'));

@@ -10,6 +10,7 @@ function at(base: Date, ms: number): Date {
 async function makeUser(h: Harness, slug: string, role: Role = 'pro') {
   const user = await h.users.create({ email: `${slug}@example.com`, username: slug, passwordHash: 'hash', timezone: 'UTC' });
   if (role !== 'regular') await h.users.setRole(user.id, role, role === 'pro' ? 'IM' : null);
+  if (role === 'pro') await h.users.updateProfile(user.id, { pricePerMinCents: 100 });
   return user;
 }
 
@@ -28,6 +29,15 @@ describeContract('UserRepository titled players and presence', (h: () => Harness
     const list = await h().users.listTitledPlayers();
     expect(list.map((p) => p.id)).toEqual([b.id, a.id, c.id]);
     expect(list.every((p) => p.role === 'pro')).toBe(true);
+  });
+
+  it('listTitledPlayers leaves out a titled player whose profile is not complete (no price yet)', async () => {
+    const listed = await makeUser(h(), 'priced');
+    const fresh = await h().users.create({ email: 'fresh@example.com', username: 'fresh', passwordHash: 'hash', timezone: 'UTC' });
+    await h().users.setRole(fresh.id, 'pro', 'FM');
+    expect((await h().users.listTitledPlayers()).map((p) => p.id)).toEqual([listed.id]);
+    await h().users.updateProfile(fresh.id, { pricePerMinCents: 1 });
+    expect((await h().users.listTitledPlayers()).map((p) => p.id)).toEqual([listed.id, fresh.id]);
   });
 
   it('listTitledPlayers carries the saved public profile and presence fields and no e-mail', async () => {

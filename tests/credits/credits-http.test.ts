@@ -97,6 +97,11 @@ describe('credits over HTTP with the dev payment provider (SQLite)', () => {
     expect(lines[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(lines[1]?.description).toBe('Card top-up of $100.00 credits');
     expect(all.body.next_before).toBeNull();
+    // The statement screen's view: the card payment and its discount are one entry.
+    expect(all.body.entries).toEqual([
+      expect.objectContaining({ kind: 'topup', amount: 100, held_amount: 0, description: 'Added 100.00 credits (paid US$90.00, 10% off)' }),
+    ]);
+    expect((all.body.entries as { lines: unknown[] }[])[0]?.lines).toHaveLength(2);
     const first = await server.call('/api/get_transactions?limit=1&t=123', { token });
     expect((first.body.transactions as unknown[]).length).toBe(1);
     const second = await server.call(`/api/get_transactions?limit=1&before=${String(first.body.next_before)}`, { token });

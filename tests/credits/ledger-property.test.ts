@@ -52,14 +52,23 @@ async function runSequence(h: CreditsHarness, database: Database | null, command
         };
         break;
       case 'hold':
-        run = async () => holds.push((await h.credits.hold(users[cmd.user]!, cmd.cents, key)).id);
+        run = async () => {
+          const id = (await h.credits.hold(users[cmd.user]!, cmd.cents, key)).id;
+          if (!holds.includes(id)) holds.push(id); // a replay returns the same hold: list it once
+        };
         break;
       case 'capture':
-        run = () => (holds.length ? h.credits.capture(holds[cmd.hold % holds.length]!, cmd.cents, key) : Promise.resolve());
+      case 'release': {
+        // The hold is chosen on the first run and kept: a replay must repeat the very same request (a different
+        // hold under the same key is an idempotency conflict, which the ledger rightly refuses).
+        let holdId: string | undefined;
+        run = () => {
+          if (holdId === undefined && holds.length) holdId = holds[cmd.hold % holds.length]!;
+          if (holdId === undefined) return Promise.resolve();
+          return cmd.op === 'capture' ? h.credits.capture(holdId, cmd.cents, key) : h.credits.release(holdId, key);
+        };
         break;
-      case 'release':
-        run = () => (holds.length ? h.credits.release(holds[cmd.hold % holds.length]!, key) : Promise.resolve());
-        break;
+      }
       case 'transfer':
         run = () =>
           cmd.from === cmd.to
@@ -112,13 +121,28 @@ async function runSequence(h: CreditsHarness, database: Database | null, command
   }
 }
 
+const REPLAYED_RELEASE: Command[] = [
+  { op: 'hold', user: 0, cents: 1 },
+  { op: 'topup', user: 0, dollars: 5 },
+  { op: 'replay', step: 0 },
+  { op: 'release', hold: 3 },
+  { op: 'release', hold: 0 },
+  { op: 'release', hold: 0 },
+  { op: 'hold', user: 0, cents: 1 },
+  { op: 'transfer', from: 0, to: 0, cents: 1 },
+  { op: 'replay', step: 7 },
+  { op: 'capture', hold: 0, cents: 1 },
+];
+
 describe('ledger invariants hold after every step of random sequences', () => {
   it('on the in-memory ledger', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 40 }), async (commands) => {
         await runSequence(creditsHarness(null), null, commands);
       }),
-      { numRuns: 150 },
+      // A sequence found once in CI: replays of a hold and of a release after it (the test once chose another hold
+      // on replay, which the ledger refused as an idempotency conflict).
+      { numRuns: 150, examples: [[REPLAYED_RELEASE]] },
     );
   });
 

@@ -98,6 +98,40 @@ describeEachDialect('get_app_state revalidation (ETag, If-None-Match, 304)', (di
     expect((await poll(b.token, etagA)).status).toBe(200);
   });
 
+  const rawGet = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      get(`${server.url}/api/get_app_state`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+
+  it('signed in with gzip: the assembled gzip answer decodes to the very bytes of the plain one (a titled viewer excluded)', async () => {
+    const viewers = [await pro('etag-gz1@example.com'), await pro('etag-gz2@example.com'), await signUp(server, 'etag-gz-amateur@example.com')];
+    for (const viewer of viewers) {
+      const plain = await rawGet({ Authorization: viewer.token, 'Accept-Encoding': 'identity' });
+      const gz = await rawGet({ Authorization: viewer.token, 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      expect(gz.body.length).toBeLessThan(plain.body.length);
+      // Each coding has its own strong tag; holding either one means holding this version.
+      expect(gz.headers.etag).not.toBe(plain.headers.etag);
+      const revalidated = await rawGet({ Authorization: viewer.token, 'Accept-Encoding': 'gzip', 'If-None-Match': plain.headers.etag as string });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.etag).toBe(gz.headers.etag);
+    }
+  });
+
+  it('signed in, a client accepting only brotli gets the plain answer (brotli is for the shared visitor answer)', async () => {
+    const me = await signUp(server, 'etag-br@example.com');
+    const answer = await rawGet({ Authorization: me.token, 'Accept-Encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(answer.body.toString()) as { success: boolean }).success).toBe(true);
+  });
+
   it('a titled viewer never sees themselves, whatever their place in the list', async () => {
     const pros = [await pro('etag-p1@example.com'), await pro('etag-p2@example.com'), await pro('etag-p3@example.com')];
     for (const p of pros) {

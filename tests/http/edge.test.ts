@@ -87,6 +87,8 @@ describe('admin calls', () => {
     const result = await server.call('/api/admin/set_role', { token: adminToken, body: { user_id: user.id, role: 'pro', title: 'GM' } });
     expect(result.status).toBe(200);
     expect(result.body.user).toMatchObject({ role: 'pro', title: 'GM' });
+    // The admin sees at once why the new titled player is not listed yet.
+    expect((result.body.user as { listingGaps: string[] }).listingGaps).toEqual(['price per minute']);
     const [audit] = await server.container.get<AuditLogRepository>(AuditLogRepository).list(1);
     expect(audit).toMatchObject({ action: 'set_role', targetUserId: user.id });
     expect(JSON.parse(audit!.details)).toEqual({ from: { role: 'regular', title: null }, to: { role: 'pro', title: 'GM' } });

@@ -1,3 +1,4 @@
+import { listingGaps } from '../../../domain/opponents';
 import { centsToDollars } from '../../../domain/money';
 import type { User } from '../../../domain/user';
 
@@ -55,6 +56,7 @@ export function presentUser(user: User): UserJson {
 }
 
 /** What an admin sees in the user list: the user plus when they joined. */
-export function presentAdminUser(user: User): UserJson & { createdAt: string; lastSeenAt: string | null } {
-  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), lastSeenAt: user.lastSeenAt?.toISOString() ?? null };
+/** What an admin sees of a user: the user, when they joined and were last seen, and what keeps a pro unlisted. */
+export function presentAdminUser(user: User): UserJson & { createdAt: string; lastSeenAt: string | null; listingGaps: string[] } {
+  return { ...presentUser(user), createdAt: user.createdAt.toISOString(), lastSeenAt: user.lastSeenAt?.toISOString() ?? null, listingGaps: listingGaps(user) };
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Container } from 'inversify';
 import { ChallengeService } from '../../../application/play/challenge-service';
+import { PushNotifications } from '../../../application/play/push-notifications';
 import { PLAY_AS } from '../../../domain/challenges';
 import { START_POSITION_TYPES } from '../../../domain/start-positions';
 import { ok } from '../envelope';
@@ -26,6 +27,15 @@ const sendSchema = z
   .strict();
 const answerSchema = z.object({ challenge_id: id, status: z.enum(['accepted', 'rejected']) }).strict();
 const finishSchema = z.object({ challenge_id: id }).strict();
+/** A browser's PushSubscription.toJSON(): endpoint, optional expiry, and the two base64url keys. */
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'Must be base64url');
+const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.string().min(1).max(2000),
+    expirationTime: z.number().nullish(),
+    keys: z.object({ p256dh: base64url(200), auth: base64url(100) }).strict(),
+  })
+  .strict();
 
 /** The live-challenge calls (spec section 7, server.md 4). Each answers the viewer's challenges. */
 export function challengeRoutes(container: Container): AppRouter {
@@ -33,6 +43,21 @@ export function challengeRoutes(container: Container): AppRouter {
   const challenges = container.get(ChallengeService);
   const auth = container.get(HttpAuth);
   const limiter = container.get(RateLimiter);
+  const push = container.get(PushNotifications);
+
+  // Web Push (titled players and admins receive challenges): the public key to subscribe with, and the subscription.
+  router.get('/api/push_public_key', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ok(ctx, { public_key: push.publicKey });
+  });
+
+  router.post('/api/save_push_subscription', async (ctx) => {
+    const user = await auth.role(ctx, ['pro', 'admin']);
+    const input = parseWith(pushSubscriptionSchema, ctx.request.body);
+    limiter.hit([`push-subscribe:user:${user.id}`], { max: 60, windowMs: 15 * 60_000 });
+    await push.subscribe(user, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+    ok(ctx, {});
+  });
 
   router.post('/api/send_challenges', async (ctx) => {
     const user = await auth.required(ctx);

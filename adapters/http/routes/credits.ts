@@ -15,8 +15,8 @@ import { ERROR_TABLE } from '../error-table';
 import { ok } from '../envelope';
 import { HttpAuth, tokenFrom } from '../auth';
 import { parseWith } from '../validation';
-import { presentUser } from '../presenters/user';
-import { presentStatementLine } from '../presenters/ledger';
+import { presentAdminUser } from '../presenters/user';
+import { presentStatementEntry, presentStatementLine } from '../presenters/ledger';
 import type { AppRouter, HttpContext, HttpState } from '../types';
 
 /** Form fields arrive as text, JSON as numbers: both become a number here; the use case checks the range. */
@@ -90,7 +90,7 @@ export function creditsRoutes(container: Container): AppRouter {
     const user = await auth.required(ctx);
     const query = parseWith(statementQuery, ctx.query);
     const page = await statement.statement(user.id, { limit: query.limit, before: query.before ?? null });
-    ok(ctx, { transactions: page.lines.map(presentStatementLine), next_before: page.nextBefore });
+    ok(ctx, { transactions: page.lines.map(presentStatementLine), entries: page.entries.map(presentStatementEntry), next_before: page.nextBefore });
   });
 
   router.post('/api/admin/adjust_credits', async (ctx) => {
@@ -107,7 +107,7 @@ export function creditsRoutes(container: Container): AppRouter {
       reason: input.reason,
       idempotencyKey: `admin-adjust:${headerKey || ids.uuid()}`,
     });
-    ok(ctx, { user: presentUser(user) });
+    ok(ctx, { user: presentAdminUser(user) });
   });
 
   return router;

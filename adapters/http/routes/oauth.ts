@@ -7,6 +7,7 @@ import { isAppError } from '../../../domain/errors';
 import { presentUser } from '../presenters/user';
 import type { AppRouter, HttpState } from '../types';
 import { RateLimiter } from '../rate-limit';
+import { escapeHtml } from '../spa/index-html';
 
 /** Sign-in starts per address: a person needs a handful; a script writing rows gets 429. */
 export const OAUTH_STARTS = { max: 30, windowMs: 15 * 60_000 };
@@ -65,9 +66,6 @@ const COMPLETE_SCRIPT = `(function () {
 })();
 `;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function callbackPage(result: { token: string; user: unknown } | null, message: string): string {
   // JSON inside a non-executed script block; "<" is escaped so the data cannot close the tag.

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { ChallengeBatch, ChallengeRecord, ChallengeRepository, NewChallenge } from '../../../application/ports/challenges';
-import type { CancelReason, Color, LiveStatus } from '../../../domain/challenges';
+import { LIVE_STATUSES, type CancelReason, type Color, type LiveStatus } from '../../../domain/challenges';
 import type { InMemoryTransactional } from './InMemoryUnitOfWork';
 
 interface State {
@@ -86,6 +86,8 @@ export class InMemoryChallengeRepository implements ChallengeRepository, InMemor
   }
 
   async changeStatus(id: number, from: LiveStatus, to: LiveStatus, at: Date, cancelReason?: CancelReason): Promise<boolean> {
+    // As the SQL stores' CHECK constraint: a status outside the domain's list is refused, not stored.
+    if (!(LIVE_STATUSES as readonly string[]).includes(to)) throw new Error(`CHECK constraint failed: ck_challenges_status (${to})`);
     const c = this.state.challenges.get(id);
     if (!c || c.status !== from) return false;
     this.state.challenges.set(id, {

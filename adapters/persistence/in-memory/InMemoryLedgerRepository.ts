@@ -109,6 +109,11 @@ export class InMemoryLedgerRepository implements LedgerRepository, InMemoryTrans
     return out;
   }
 
+  async transfersByReferences(references: string[], limit: number): Promise<Transfer[]> {
+    const wanted = new Set(references);
+    return this.transfers.filter((t) => t.reference !== null && wanted.has(t.reference)).slice(0, limit).map((t) => ({ ...t }));
+  }
+
   /** Every transfer, oldest first (tests check invariants over the whole journal). */
   allTransfers(): Transfer[] {
     return this.transfers.map((t) => ({ ...t }));

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import type { NewUser, UserCredentials, UserRepository, UserSearch } from '../../../application/ports/users';
 import { AppError } from '../../../domain/errors';
 import type { Role, Title } from '../../../domain/limits';
-import type { OpponentProfile } from '../../../domain/opponents';
+import { isListed, type OpponentProfile } from '../../../domain/opponents';
 import { newUserDefaults, normalizeEmail, type ProfilePatch, type User } from '../../../domain/user';
 import type { InMemoryTransactional } from './InMemoryUnitOfWork';
 import { clampLimit, nextFreeUsername, PROFILE_PATCH_FIELDS, searchNeedle, usernameBase } from '../repository-rules';
@@ -115,7 +115,7 @@ export class InMemoryUserRepository implements UserRepository, InMemoryTransacti
   async listTitledPlayers(): Promise<OpponentProfile[]> {
     return [...this.users.values()]
       .map((s) => s.user)
-      .filter((u) => u.role === 'pro')
+      .filter(isListed)
       .sort((a, b) => a.id - b.id)
       .map((u) => ({
         id: u.id,

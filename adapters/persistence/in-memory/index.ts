@@ -8,3 +8,4 @@ export { InMemoryOAuthAttemptRepository } from './InMemoryOAuthAttemptRepository
 export { InMemoryUnitOfWork } from './InMemoryUnitOfWork';
 export { InMemoryChallengeRepository } from './InMemoryChallengeRepository';
 export { InMemorySessionRepository } from './InMemorySessionRepository';
+export { InMemoryPushSubscriptionRepository } from './InMemoryPushSubscriptionRepository';

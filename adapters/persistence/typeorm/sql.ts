@@ -1,5 +1,29 @@
-import type { EntityManager } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import type { Database, Dialect } from './database';
+
+/** The slice of node-postgres' Pool the fast path uses (TypeORM's Postgres driver keeps one as `master`). */
+interface PgPool {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+function pgPoolOf(manager: EntityManager): PgPool | null {
+  const driver = manager.dataSource.driver as unknown as { master?: unknown };
+  const pool = driver.master as Partial<PgPool> | undefined;
+  return pool && typeof pool.query === 'function' ? (pool as PgPool) : null;
+}
+
+/** Named statements are parsed and planned once per connection; the name is the text's hash (same text, same plan). */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    // Bounded: statements are written in the code, only IN lists vary in length.
+    if (statementNames.size < 2000) statementNames.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * Raw SQL that runs unchanged on both dialects. Statements are written with Postgres placeholders ($1, $2, ...);
@@ -20,23 +44,99 @@ export function toSqliteDatetime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 
+/** A statement's SQLite text and, for each `?` in order, the index of the parameter it binds. */
+interface SqliteText {
+  text: string;
+  order: number[];
+}
+/** Converted once per statement text (statements are written in the code; bounded like the names above). */
+const sqliteTexts = new Map<string, SqliteText>();
+function sqliteText(sql: string): SqliteText {
+  let converted = sqliteTexts.get(sql);
+  if (!converted) {
+    const order: number[] = [];
+    // A bare `LIMIT ?` costs SQLite 15 to 30 µs more per run than the same limit inside an expression (measured
+    // with better-sqlite3 on the poll's lists: 18 µs against 3.5 µs for one of them); the result is the same.
+    const text = sql
+      .replace(/\b(LIMIT|OFFSET) (\$\d+)/g, '$1 CAST($2 AS INTEGER)')
+      .replace(/\$(\d+)/g, (_match, digits: string) => {
+        order.push(Number(digits) - 1);
+        return '?';
+      });
+    converted = { text, order };
+    if (sqliteTexts.size < 2000) sqliteTexts.set(sql, converted);
+  }
+  return converted;
+}
+
 export function prepareStatement(dialect: Dialect, sql: string, params: SqlValue[]): { sql: string; params: unknown[] } {
   if (dialect === 'postgres') return { sql, params };
-  const ordered: unknown[] = [];
-  const text = sql.replace(/\$(\d+)/g, (_match, digits: string) => {
-    const index = Number(digits) - 1;
-    if (index < 0 || index >= params.length) throw new Error(`SQL placeholder $${digits} has no parameter`);
+  const { text, order } = sqliteText(sql);
+  const ordered = order.map((index) => {
+    if (index < 0 || index >= params.length) throw new Error(`SQL placeholder $${index + 1} has no parameter`);
     const value = params[index];
-    ordered.push(value instanceof Date ? toSqliteDatetime(value) : typeof value === 'boolean' ? (value ? 1 : 0) : value);
-    return '?';
+    return value instanceof Date ? toSqliteDatetime(value) : typeof value === 'boolean' ? (value ? 1 : 0) : value;
   });
   return { sql: text, params: ordered };
 }
 
-/** Runs one statement on the manager's query runner (the ambient transaction's when there is one). */
+/** The slice of a better-sqlite3 connection the fast path uses (TypeORM's driver keeps it as `databaseConnection`). */
+interface SqliteStatement {
+  readonly reader: boolean;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): { changes: number };
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+function sqliteConnectionOf(manager: EntityManager): SqliteConnection | null {
+  const driver = manager.dataSource.driver as unknown as { databaseConnection?: unknown };
+  const connection = driver.databaseConnection as Partial<SqliteConnection> | undefined;
+  return connection && typeof connection.prepare === 'function' ? (connection as SqliteConnection) : null;
+}
+
+/** Prepared once per connection and text, like TypeORM's own cache (first in, first out past the bound). */
+const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+function sqliteStatement(connection: SqliteConnection, text: string): SqliteStatement {
+  let cache = sqliteStatements.get(connection);
+  if (!cache) sqliteStatements.set(connection, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) {
+    statement = connection.prepare(text);
+    cache.set(text, statement);
+    if (cache.size > 500) cache.delete(cache.keys().next().value!);
+  }
+  return statement;
+}
+
+/**
+ * Runs one statement on the manager's query runner (the ambient transaction's when there is one). A statement
+ * outside a transaction (the 1 Hz poll's reads) takes a shorter way: on Postgres straight to the pool as a named
+ * prepared statement (no query runner to create and release, no parse and plan per call); on SQLite straight to
+ * the connection's prepared statement (the caller holds the connection's lock: see runOn). Errors keep TypeORM's
+ * shape (QueryFailedError with the driver's error), so callers see one kind of failure either way.
+ */
 export async function runSql(manager: EntityManager, dialect: Dialect, sql: string, params: SqlValue[] = []): Promise<SqlResult> {
   const prepared = prepareStatement(dialect, sql, params);
   const owned = manager.queryRunner === undefined;
+  if (owned && dialect === 'postgres') {
+    const pool = pgPoolOf(manager);
+    if (pool) {
+      const result = await pool.query({ name: statementName(prepared.sql), text: prepared.sql, values: prepared.params });
+      return { rows: result.rows, affected: result.rowCount ?? 0 };
+    }
+  }
+  const connection = owned && dialect === 'sqlite' ? sqliteConnectionOf(manager) : null;
+  if (connection) {
+    try {
+      const statement = sqliteStatement(connection, prepared.sql);
+      if (statement.reader) return { rows: statement.all(...prepared.params) as Row[], affected: 0 };
+      return { rows: [], affected: statement.run(...prepared.params).changes };
+    } catch (error) {
+      throw new QueryFailedError(prepared.sql, prepared.params, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   const runner = manager.queryRunner ?? manager.dataSource.createQueryRunner();
   try {
     const result = await runner.query(prepared.sql, prepared.params, true);

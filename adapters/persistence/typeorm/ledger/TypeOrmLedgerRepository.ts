@@ -96,29 +96,43 @@ export class TypeOrmLedgerRepository implements LedgerRepository {
       // missing one (a direct caller) is created and the statement retried once.
       const from = parseAccount(transfer.from);
       const guarded = from.kind === 'user_available' || from.kind === 'user_held';
-      const debitOnce = () =>
-        this.sql(
+      // Debit and credit in ONE statement (one round trip per transfer): the debit row qualifies only when a user
+      // balance covers the amount; the credit row always does. Rows come back keyed by account id.
+      const moveOnce = async () => {
+        const result = await this.sql(
           manager,
-          guarded
-            ? `UPDATE ledger_accounts SET balance_cents = balance_cents - $1 WHERE id = $2 AND balance_cents >= $1 RETURNING balance_cents`
-            : `UPDATE ledger_accounts SET balance_cents = balance_cents - $1 WHERE id = $2 RETURNING balance_cents`,
-          [transfer.amountCents, transfer.from],
+          `UPDATE ledger_accounts SET balance_cents = balance_cents + CASE WHEN id = $2 THEN -$1 ELSE $1 END
+           WHERE (id = $2 AND ($4 = 0 OR balance_cents >= $1)) OR id = $3
+           RETURNING id, balance_cents`,
+          [transfer.amountCents, transfer.from, transfer.to, guarded ? 1 : 0],
         );
-      let debited = (await debitOnce()).rows[0];
-      if (!debited && !(await this.exists(manager, transfer.from))) {
-        await this.ensureAccounts(manager, [transfer.from]);
-        debited = (await debitOnce()).rows[0];
+        const byId = new Map(result.rows.map((r) => [str(r.id), r]));
+        return { debited: byId.get(transfer.from), credited: byId.get(transfer.to) };
+      };
+      // Undoes a credit whose debit did not happen, before anything else runs in this transaction.
+      const uncredit = () => this.sql(manager, `UPDATE ledger_accounts SET balance_cents = balance_cents - $1 WHERE id = $2`, [transfer.amountCents, transfer.to]);
+      let { debited, credited } = await moveOnce();
+      if (!debited || !credited) {
+        if (credited) await uncredit();
+        else if (debited) {
+          await this.sql(manager, `UPDATE ledger_accounts SET balance_cents = balance_cents + $1 WHERE id = $2`, [transfer.amountCents, transfer.from]);
+        }
+        // A missing account (a direct caller; CreditsService locks and creates them first) is created, then retried once.
+        const absent: AccountId[] = [];
+        for (const id of [transfer.from, transfer.to]) if (!(await this.exists(manager, id))) absent.push(id);
+        if (absent.length === 0 && guarded) return null; // both exist: the user's balance does not cover it
+        if (absent.length > 0) {
+          await this.ensureAccounts(manager, absent);
+          ({ debited, credited } = await moveOnce());
+          if (!debited && credited) {
+            await uncredit();
+            if (guarded) return null;
+          }
+        }
       }
       if (!debited) {
         if (guarded) return null;
         throw new Error(`Ledger account ${transfer.from} is missing`);
-      }
-      const creditOnce = () =>
-        this.sql(manager, `UPDATE ledger_accounts SET balance_cents = balance_cents + $1 WHERE id = $2 RETURNING balance_cents`, [transfer.amountCents, transfer.to]);
-      let credited = (await creditOnce()).rows[0];
-      if (!credited) {
-        await this.ensureAccounts(manager, [transfer.to]);
-        credited = (await creditOnce()).rows[0];
       }
       if (!credited) throw new Error(`Ledger account ${transfer.to} is missing`);
       const fromAfter = num(debited.balance_cents);
@@ -187,6 +201,15 @@ export class TypeOrmLedgerRepository implements LedgerRepository {
          ORDER BY id DESC LIMIT $3`,
         params,
       ),
+    );
+    return result.rows.map(toTransfer);
+  }
+
+  async transfersByReferences(references: string[], limit: number): Promise<Transfer[]> {
+    if (references.length === 0) return [];
+    const placeholders = references.map((_, i) => `$${i + 2}`).join(', ');
+    const result = await this.database.withManager((m) =>
+      this.sql(m, `SELECT ${TRANSFER_COLUMNS} FROM ledger_transfers WHERE reference IN (${placeholders}) ORDER BY id LIMIT $1`, [limit, ...references]),
     );
     return result.rows.map(toTransfer);
   }

@@ -1,13 +1,24 @@
 import { inject, injectable } from 'inversify';
 import type { AuthTokenRecord, AuthTokenRepository } from '../../../../application/ports/users';
 import { Database } from '../database';
-import { date, dateOrNull, num, runOn, str } from '../sql';
+import { date, dateOrNull, num, runOn, str, type Row } from '../sql';
 import type { User } from '../../../../domain/user';
 import { USER_COLUMNS } from './TypeOrmUserRepository';
 import { userFromRow } from './rows';
 
 /** The users columns qualified with the `u.` alias, for the session join. */
 const SESSION_USER_COLUMNS = USER_COLUMNS.split(',').map((c) => `u.${c.trim()}`).join(', ');
+
+/** The columns of a session with its user (`t` the token, `u` the user): findSession's and the poll's (TypeOrmPollReads). */
+export const SESSION_COLUMNS = `t.token_hash, t.expires_at AS token_expires_at, t.revoked_at AS token_revoked_at, ${SESSION_USER_COLUMNS}`;
+
+export function sessionUserFromRow(row: Row): { record: AuthTokenRecord; user: User } {
+  const user = userFromRow(row);
+  return {
+    record: { tokenHash: str(row.token_hash), userId: user.id, expiresAt: date(row.token_expires_at), revokedAt: dateOrNull(row.token_revoked_at) },
+    user,
+  };
+}
 
 @injectable()
 export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
@@ -63,18 +74,7 @@ export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
   }
 
   async findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null> {
-    const { rows } = await runOn(
-      this.database,
-      `SELECT t.token_hash, t.expires_at AS token_expires_at, t.revoked_at AS token_revoked_at, ${SESSION_USER_COLUMNS}
-       FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
-      [tokenHash],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const user = userFromRow(row);
-    return {
-      record: { tokenHash: str(row.token_hash), userId: user.id, expiresAt: date(row.token_expires_at), revokedAt: dateOrNull(row.token_revoked_at) },
-      user,
-    };
+    const { rows } = await runOn(this.database, `SELECT ${SESSION_COLUMNS} FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`, [tokenHash]);
+    return rows[0] ? sessionUserFromRow(rows[0]) : null;
   }
 }

@@ -15,6 +15,17 @@ function oneOf<T extends string>(values: readonly T[], value: string, what: stri
   return value as T;
 }
 
+/**
+ * One user's live challenges (sent or received, pending or accepted, or changed since `endedSince`), newest first:
+ * the text of listForUser and of the poll's one statement (TypeOrmPollReads). Two indexed halves (as sender, as
+ * target) instead of one OR, so each uses its (user, updated_at) index. Arguments are SQL expressions.
+ */
+export function challengesOfUserSql(user: string, endedSince: string, limit: string): string {
+  const half = (column: string) =>
+    `SELECT ${CHALLENGE_COLUMNS} FROM challenges WHERE ${column} = ${user} AND (status IN ('pending', 'accepted') OR updated_at >= ${endedSince})`;
+  return `${half('source_user_id')} UNION ${half('target_user_id')} ORDER BY id DESC LIMIT ${limit}`;
+}
+
 export function challengeFromRow(row: Row): ChallengeRecord {
   const positionType = strOrNull(row.starting_position_type);
   if (positionType !== null && !isStartPositionType(positionType)) throw new Error(`Unknown start position type ${positionType}`);
@@ -165,16 +176,7 @@ export class TypeOrmChallengeRepository implements ChallengeRepository {
   }
 
   async listForUser(userId: number, endedSince: Date, limit: number): Promise<ChallengeRecord[]> {
-    // Two indexed halves (as sender, as target) instead of one OR, so each uses its (user, updated_at) index.
-    const { rows } = await this.run(
-      `SELECT ${CHALLENGE_COLUMNS} FROM challenges
-       WHERE source_user_id = $1 AND (status IN ('pending', 'accepted') OR updated_at >= $2)
-       UNION
-       SELECT ${CHALLENGE_COLUMNS} FROM challenges
-       WHERE target_user_id = $1 AND (status IN ('pending', 'accepted') OR updated_at >= $2)
-       ORDER BY id DESC LIMIT $3`,
-      [userId, endedSince, limit],
-    );
+    const { rows } = await this.run(challengesOfUserSql('$1', '$2', '$3'), [userId, endedSince, limit]);
     return rows.map(challengeFromRow);
   }
 

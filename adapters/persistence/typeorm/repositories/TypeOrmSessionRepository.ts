@@ -8,7 +8,13 @@ const COLUMNS = `id, source_user_id, target_user_id, status, price_per_min_cents
   timezone, available_times, details, lichess_profile, hold_id, scheduled_at, video_call_url, invite_sequence, problem_report,
   created_at, updated_at`;
 
-function sessionFromRow(row: Row): SessionRecord {
+/** One user's sessions (requested or received), newest first: listForUser's text and the poll's (TypeOrmPollReads). */
+export function sessionsOfUserSql(user: string, limit: string): string {
+  const half = (column: string) => `SELECT ${COLUMNS} FROM scheduled_sessions WHERE ${column} = ${user}`;
+  return `${half('source_user_id')} UNION ${half('target_user_id')} ORDER BY id DESC LIMIT ${limit}`;
+}
+
+export function sessionFromRow(row: Row): SessionRecord {
   const status = str(row.status);
   if (!(SESSION_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown session status ${status}`);
   return {
@@ -85,12 +91,7 @@ export class TypeOrmSessionRepository implements SessionRepository {
   }
 
   async listForUser(userId: number, limit: number): Promise<SessionRecord[]> {
-    const { rows } = await this.run(
-      `SELECT ${COLUMNS} FROM scheduled_sessions WHERE source_user_id = $1
-       UNION SELECT ${COLUMNS} FROM scheduled_sessions WHERE target_user_id = $1
-       ORDER BY id DESC LIMIT $2`,
-      [userId, limit],
-    );
+    const { rows } = await this.run(sessionsOfUserSql('$1', '$2'), [userId, limit]);
     return rows.map(sessionFromRow);
   }
 

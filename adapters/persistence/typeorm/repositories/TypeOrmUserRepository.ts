@@ -144,7 +144,7 @@ export class TypeOrmUserRepository implements UserRepository {
       `SELECT id, username, online, last_seen_at, price_per_min_cents, mins_per_side_min, mins_per_side_max,
               profile_filename, title, first_name, last_name, lichess_bullet_rating, lichess_blitz_rating,
               lichess_rapid_rating, provides_postgame_analysis, available_for_scheduled_challenges
-       FROM users WHERE role = 'pro' ORDER BY id`,
+       FROM users WHERE role = 'pro' AND price_per_min_cents > 0 ORDER BY id`, // domain isListed: complete profiles only
     );
     return rows.map(opponentProfileFromRow);
   }

@@ -7,3 +7,5 @@ export { TypeOrmAuditLogRepository } from './TypeOrmAuditLogRepository';
 export { TypeOrmOAuthAttemptRepository } from './TypeOrmOAuthAttemptRepository';
 export { TypeOrmChallengeRepository } from './TypeOrmChallengeRepository';
 export { TypeOrmSessionRepository } from './TypeOrmSessionRepository';
+export { TypeOrmPushSubscriptionRepository } from './TypeOrmPushSubscriptionRepository';
+export { TypeOrmPollReads } from './TypeOrmPollReads';
