@@ -104,6 +104,25 @@ describe('ApiClient', () => {
     await expect(api.post('/api/x')).resolves.toMatchObject({ success: false, error: 'ERR_HTTP_500' });
   });
 
+  it('a 401 for a token the app already dropped (logged out while the poll was out) clears and reloads nothing', async () => {
+    let current: string | null = 'secret-token';
+    const fetchImpl = jest.fn(async () => {
+      current = null; // the user logs out while this request is in flight
+      return { ok: false, status: 401, json: async () => ({ success: false, error: 'ERR_TOKEN_EXPIRED' }) } as Response;
+    });
+    const { api, expired } = client(fetchImpl, { getToken: () => current });
+    expect(await api.get('/api/get_app_state')).toMatchObject({ success: false, error: 'ERR_TOKEN_EXPIRED' });
+    expect(expired).not.toHaveBeenCalled();
+    // Signed in again as someone else meanwhile: the old token's 401 does not end the new session either.
+    current = 'old-token';
+    const again = jest.fn(async () => {
+      current = 'new-token';
+      return { ok: false, status: 401, json: async () => ({ success: false, error: 'ERR_TOKEN_EXPIRED' }) } as Response;
+    });
+    await client(again, { getToken: () => current }).api.get('/api/get_app_state');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('clears the session and reloads on ERR_TOKEN_EXPIRED', async () => {
     const { api, expired } = client(respond(401, { success: false, error: 'ERR_TOKEN_EXPIRED' }));
     const result = await api.post('/api/load_user');

@@ -30,7 +30,7 @@ export interface CallOptions {
 
 export interface ApiClientDeps {
   getToken: () => string | null;
-  /** Called on ERR_TOKEN_EXPIRED: clear the session and reload. */
+  /** Called on ERR_TOKEN_EXPIRED for the token still in use: clear the session and reload. */
   onTokenExpired: () => void;
   /** Where client-side problems go (the client log queue). Never throws. */
   log?: (level: 'warn' | 'error', message: string, context?: Record<string, unknown>) => void;
@@ -125,7 +125,9 @@ export class ApiClient {
     const errorCode = typeof envelope.error === 'string' ? envelope.error : undefined;
 
     if (errorCode === ERR_TOKEN_EXPIRED) {
-      this.deps.onTokenExpired();
+      // Only for the session still in use: a poll that left before a log-out (or a new log-in) comes back 401 for
+      // a token the app already dropped, and must not clear the new state or reload the page under the user.
+      if (token !== null && token === this.deps.getToken()) this.deps.onTokenExpired();
       return { success: false, error: ERR_TOKEN_EXPIRED, status: response.status, body: envelope };
     }
     if (!response.ok || !envelope.success) {

@@ -27,6 +27,23 @@ describe('ContactPage', () => {
     expect(calls[0]?.body).toEqual({ name: 'Ann', email: 'a@b.c', lichess: '', chesscom: '', message: 'Hello' });
   });
 
+  it("shows the server's 429 message with the wait time, and a malformed e-mail on its field", async () => {
+    const message = 'Too many attempts. Please try again in 9 minutes.';
+    const { store, calls } = makeStore({ replies: { 'POST /api/contact_us': { status: 429, body: { success: false, error: 'ERR_RATE_LIMITED', message } } } });
+    renderPage(<ContactPage />, { store });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ann');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-address');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(calls).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('shows the failure text when the server fails', async () => {
     const { store } = makeStore({ replies: { 'POST /api/contact_us': { status: 500, body: { success: false, error: 'ERR_INTERNAL' } } } });
     renderPage(<ContactPage />, { store });
@@ -108,7 +125,7 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Title').tagName).toBe('SELECT');
   });
 
-  const replies = { 'GET /api/get_transactions': { body: { success: true, transactions: [] } } };
+  const replies = { 'GET /api/get_transactions': { body: { success: true, transactions: [], entries: [] } } };
 
   it('shows the reduced form to a regular user', () => {
     const { store } = makeStore({ user: makeUser(), replies });
@@ -119,7 +136,7 @@ describe('SettingsPage', () => {
     expect(screen.queryByLabelText('Title')).toBeNull();
     expect(screen.queryByLabelText(/Price per minute/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Add Credits Now' })).toHaveAttribute('href', '/topup');
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
   it('checks the pro rules: price required and max not below min', async () => {
@@ -148,6 +165,32 @@ describe('SettingsPage', () => {
     expect(screen.queryByLabelText('From')).toBeNull();
   });
 
+  it('shows a top-up as one statement line and a game with its details', async () => {
+    const topUp = { id: 9, created_at: '2026-11-23T10:00:00.000Z', kind: 'topup', description: 'Added 100.00 credits (paid US$90.00, 10% off)', amount: 100, lines: [] };
+    const game = {
+      id: 12,
+      created_at: '2026-11-23T11:00:00.000Z',
+      kind: 'purchase',
+      description: 'Game #7: 5+0, paid $5.00',
+      amount: -5,
+      lines: [
+        { id: 12, created_at: '2026-11-23T11:00:00.000Z', reason: 'release', account: 'available', amount: 2.5, balance_after: 97.5, description: 'Unused part of a hold returned' },
+        { id: 11, created_at: '2026-11-23T11:00:00.000Z', reason: 'capture', account: 'held', amount: -5, balance_after: 0, description: 'Game #7: 5+0' },
+        { id: 10, created_at: '2026-11-23T10:59:00.000Z', reason: 'hold', account: 'available', amount: -7.5, balance_after: 92.5, description: 'Hold for a 5+0 challenge to 2 players (up to $7.50)' },
+      ],
+    };
+    const { store } = makeStore({ user: makeUser(), replies: { ...replies, 'GET /api/get_transactions': { body: { success: true, entries: [game, topUp] } } } });
+    renderPage(<SettingsPage />, { store });
+    const rows = await screen.findAllByTestId('statement-entry');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Game #7: 5+0, paid $5.00'),
+      expect.stringContaining('Added 100.00 credits (paid US$90.00, 10% off)+$100.00'),
+    ]);
+    expect(rows[0]).toHaveTextContent('-$5.00');
+    expect(rows[0]).toHaveTextContent('Game #7: 5+0: -$5.00 (reserved credits)');
+    expect(rows[1]?.querySelector('details')).toBeNull();
+  });
+
   it('saves as query parameters, shows the success banner for 3 s', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -157,12 +200,14 @@ describe('SettingsPage', () => {
     });
     renderPage(<SettingsPage />, { store });
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    // Said twice: the banner at the top and the live region by the button, where the eye is on this long form.
+    await waitFor(() => expect(screen.getAllByText('Settings saved successfully!')).toHaveLength(2));
+    expect(screen.getByTestId('form-status')).toHaveTextContent('Settings saved successfully!');
     const call = calls.find((c) => c.path === '/api/save_settings');
     expect(call?.query.get('pricePerMin')).toBe('1.5');
     expect(call?.query.get('onlineScheduleFrom')).toBe('');
     act(() => jest.advanceTimersByTime(3000));
-    await waitFor(() => expect(screen.queryByText('Settings saved successfully!')).toBeNull());
+    await waitFor(() => expect(screen.queryAllByText('Settings saved successfully!')).toHaveLength(0));
     jest.useRealTimers();
   });
 
@@ -173,6 +218,33 @@ describe('SettingsPage', () => {
     });
     renderPage(<SettingsPage />, { store });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Error while saving data.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error while saving data.');
+    expect(screen.getByTestId('form-status')).toHaveTextContent('Error while saving data.');
+    // No field is wrong: the eye is taken to the banner, which may be far above the button.
+    expect(screen.getByRole('alert')).toHaveFocus();
+  });
+
+  it('moves focus to the first invalid field and scrolls it into view, on every failed submit', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { store, calls } = makeStore({ user: makeUser({ role: 'pro', pricePerMin: 1.5 }), replies });
+      renderPage(<SettingsPage />, { store });
+      const price = screen.getByLabelText('Price per minute (US$)');
+      await userEvent.clear(price);
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(price).toHaveFocus();
+      expect(price).toHaveAccessibleDescription(expect.stringContaining('Price per minute is required'));
+      expect(scrolled).toContain(price);
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(price).toHaveFocus();
+      expect(scrolled.filter((e) => e === price)).toHaveLength(2);
+      expect(calls.some((c) => c.path === '/api/save_settings')).toBe(false);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppArea, RootLayout } from '../shell/layouts';
+import { RouteError } from '../shell/RouteError';
 import { useStores } from '../stores/StoresContext';
 import { RequireAdmin, RequireAuth } from './guards';
 
@@ -34,31 +35,41 @@ const Home = observer(function Home() {
   );
 });
 
+/**
+ * Every route renders inside one error boundary under the layout, so a page that fails (its code file did not
+ * load, or it threw) shows our own screen with the header still there; the root's boundary covers the layout.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <Home /> },
       {
-        element: <AppArea />,
+        errorElement: <RouteError />,
         children: [
-          { path: 'play', element: <PlayPage /> },
-          { path: 'schedule', element: <SchedulePage /> },
-          { path: 'settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
-          { path: 'topup', element: <RequireAuth><TopUpPage /></RequireAuth> },
-          { path: 'admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin> },
+          { index: true, element: <Home /> },
+          {
+            element: <AppArea />,
+            children: [
+              { path: 'play', element: <PlayPage /> },
+              { path: 'schedule', element: <SchedulePage /> },
+              { path: 'settings', element: <RequireAuth><SettingsPage /></RequireAuth> },
+              { path: 'topup', element: <RequireAuth><TopUpPage /></RequireAuth> },
+              { path: 'admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin> },
+            ],
+          },
+          { path: 'landing', element: <LandingPage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'players', element: <PlayersPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'reset_password', element: <ResetPasswordPage /> },
+          { path: 'set_password', element: <SetPasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: 'landing', element: <LandingPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'players', element: <PlayersPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'reset_password', element: <ResetPasswordPage /> },
-      { path: 'set_password', element: <SetPasswordPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../design';
 import { useStores } from '../stores/StoresContext';
 import { formatCredits, headerNav, sidebarNav } from './nav';
 import { ProfileMenu } from './ProfileMenu';
+import { useDismiss } from './useDismiss';
 
 /** The header: logo, nav items, credits (to /topup), profile menu or Log In / Sign Up, burger on mobile. */
 export const Header = observer(function Header() {
@@ -20,13 +21,19 @@ export const Header = observer(function Header() {
   }, [signedIn, account]);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The burger and its menu together: a press anywhere else, or Escape, closes the menu.
+  const headerRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuOpen, closeMenu, headerRef, burgerRef);
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="site-header__inner">
         <button
           type="button"
           className="burger"
+          ref={burgerRef}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

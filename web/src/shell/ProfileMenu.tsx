@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayName } from '../api/user';
 import { useStores } from '../stores/StoresContext';
 import { Avatar } from './Avatar';
+import { moveMenuFocus, useDismiss } from './useDismiss';
 
 /** The signed-in user's menu: Edit My Account and Log out. */
 export const ProfileMenu = observer(function ProfileMenu() {
@@ -11,21 +12,29 @@ export const ProfileMenu = observer(function ProfileMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
-
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, ref, buttonRef);
+  // Opened from the keyboard or not, focus goes to the first item so the arrows work at once.
+  const [focusFirst, setFocusFirst] = useState<'first' | 'last' | null>(null);
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+    if (!open || !focusFirst || !listRef.current) return;
+    moveMenuFocus(listRef.current, focusFirst === 'first' ? 'Home' : 'End');
+    setFocusFirst(null);
+  }, [open, focusFirst]);
+
+  const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    setOpen(true);
+    setFocusFirst(e.key === 'ArrowDown' ? 'first' : 'last');
+  };
+  const onListKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Tab') setOpen(false);
+    else if (listRef.current && moveMenuFocus(listRef.current, e.key)) e.preventDefault();
+  };
 
   const user = session.user;
   if (!user) return null;
@@ -44,13 +53,18 @@ export const ProfileMenu = observer(function ProfileMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        ref={buttonRef}
+        onKeyDown={onButtonKey}
+        onClick={() => {
+          setOpen((v) => !v);
+          setFocusFirst('first');
+        }}
       >
         <Avatar user={user} size={44} />
         <span className="visually-hidden">Profile menu for {displayName(user)}</span>
       </button>
       {open && (
-        <div className="profile-menu__list" id={menuId} role="menu">
+        <div className="profile-menu__list" id={menuId} role="menu" ref={listRef} onKeyDown={onListKey} aria-label="Profile">
           <div className="profile-menu__who">
             <strong>{displayName(user)}</strong>
             {displayName(user) !== user.email && <span className="muted">{user.email}</span>}

@@ -20,8 +20,8 @@ export function headerNav(): NavItem[] {
 export function sidebarNav(user: User | null): NavItem[] {
   if (!user) {
     return [
-      { to: '/play', label: 'Play' },
-      { to: '/login', label: 'Log in' },
+      { to: '/play', label: 'Play now' },
+      { to: '/login', label: 'Log In' },
       { to: '/signup', label: 'Sign Up' },
       { to: '/players', label: 'Players' },
       { to: '/about', label: 'About' },

@@ -60,9 +60,84 @@ describe('Header', () => {
     expect(burger).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     expect(menu).toBeVisible();
-    for (const label of ['Play', 'Log in', 'Sign Up', 'Players', 'About', 'Contact']) {
+    for (const label of ['Play now', 'Log In', 'Sign Up', 'Players', 'About', 'Contact']) {
       expect(menu).toContainElement(screen.getAllByRole('link', { name: label }).find((a) => menu.contains(a)) ?? null);
     }
+  });
+});
+
+describe('Header menus and the keyboard', () => {
+  const signedIn = () => makeStore({ user: makeUser(), replies: { 'POST /api/load_user': { body: { success: true, user: makeUser() } } } });
+
+  it('closes the burger menu on Escape, returning focus to the burger', async () => {
+    const { store } = makeStore();
+    renderPage(<Header />, { store });
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveFocus();
+  });
+
+  it('closes the burger menu on a click outside the header, not on a click inside the menu', async () => {
+    const { store } = makeStore();
+    renderPage(
+      <>
+        <Header />
+        <p>Page body</p>
+      </>,
+      { store },
+    );
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(burger);
+    await userEvent.click(screen.getByRole('navigation', { name: 'Menu' }));
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByText('Page body'));
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('moves through the profile menu with the arrow keys, Home and End, and closes it on Escape', async () => {
+    const { store } = signedIn();
+    renderPage(<Header />, { store });
+    const button = screen.getByRole('button', { name: /Profile menu/ });
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const edit = screen.getByRole('menuitem', { name: 'Edit My Account' });
+    const logOut = screen.getByRole('menuitem', { name: 'Log out' });
+    expect(edit).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(logOut).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(edit).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(logOut).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(edit).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(logOut).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('opens the profile menu on ArrowUp at its last item', async () => {
+    const { store } = signedIn();
+    renderPage(<Header />, { store });
+    screen.getByRole('button', { name: /Profile menu/ }).focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+  });
+
+  it('uses the header texts everywhere: Log In, Sign Up, Log out, Play now', async () => {
+    const { store } = makeStore();
+    renderPage(<Header />, { store });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const labels = screen.getAllByRole('link').map((a) => a.textContent?.trim());
+    expect(labels).not.toContain('Log in');
+    expect(labels).not.toContain('Sign up');
+    expect(labels).not.toContain('Play');
+    expect(labels.filter((l) => l === 'Log In')).toHaveLength(2);
   });
 });
 

@@ -9,25 +9,45 @@ export interface Transaction {
   id: number | string;
   created_at: string;
   reason: string;
+  account?: 'available' | 'held';
   amount: number;
   balance_after: number | null;
   description: string;
 }
 
+/** One statement entry (server-grouped): a top-up, a purchase with its hold, charge and returned rest, or one line. */
+export interface StatementEntry {
+  id: number | string;
+  created_at: string;
+  kind: string;
+  description: string;
+  /** The net change of the user's credits, US$. */
+  amount: number;
+  lines: Transaction[];
+}
+
 export type UploadState = 'init' | 'uploading';
 
-function parseTransactions(value: unknown): Transaction[] {
+function isTransaction(t: unknown): t is Transaction {
+  return typeof t === 'object' && t !== null && typeof (t as Transaction).amount === 'number' && typeof (t as Transaction).created_at === 'string';
+}
+
+/** Shape checks: an entry that is not one is dropped, as the spec asks of every list from the server. */
+function parseEntries(value: unknown): StatementEntry[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (t): t is Transaction =>
-      typeof t === 'object' && t !== null && typeof (t as Transaction).amount === 'number' && typeof (t as Transaction).created_at === 'string',
-  );
+  return value.flatMap((e: unknown) => {
+    if (!isTransaction(e)) return [];
+    const candidate = e as Transaction & { kind?: unknown; lines?: unknown };
+    if (typeof candidate.kind !== 'string' || typeof candidate.description !== 'string') return [];
+    const lines = Array.isArray(candidate.lines) ? candidate.lines.filter(isTransaction) : [];
+    return [{ id: candidate.id, created_at: candidate.created_at, kind: candidate.kind, description: candidate.description, amount: candidate.amount, lines }];
+  });
 }
 
 /** The signed-in user's own account: refresh, profile updates, settings, profile image, statement. */
 export class AccountStore {
   uploadState: UploadState = 'init';
-  transactions: Transaction[] = [];
+  statement: StatementEntry[] = [];
   transactionsLoaded = false;
 
   constructor(
@@ -102,9 +122,9 @@ export class AccountStore {
 
   /** The statement of recent credit movements; an empty list when the call fails. */
   async loadTransactions(limit = 20): Promise<void> {
-    const result = await this.api.get<{ transactions?: unknown; items?: unknown }>('/api/get_transactions', { query: { limit } });
+    const result = await this.api.get<{ entries?: unknown }>('/api/get_transactions', { query: { limit } });
     runInAction(() => {
-      this.transactions = result.success ? parseTransactions(result.transactions ?? result.items) : [];
+      this.statement = result.success ? parseEntries(result.entries) : [];
       this.transactionsLoaded = true;
     });
   }

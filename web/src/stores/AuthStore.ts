@@ -5,12 +5,14 @@ import type { SessionStore } from './SessionStore';
 import { defaultBrowserTimezone } from './AccountStore';
 
 /** A failure carries the server's own words when they are meant for people (a rate limit's wait time). */
-export type AuthOutcome = { ok: true } | { ok: false; error: string; message?: string };
+/** A failure keeps the server's body: the form reads its 429 message and its field-level validation issues. */
+export type AuthOutcome = { ok: true } | { ok: false; error: string; message?: string; body?: Record<string, unknown> };
 
 /** The server's message for a 429 ("Too many attempts. Please try again in 3 minutes."), shown as it is. */
 function failure(result: { error: string; body?: Record<string, unknown> }): AuthOutcome {
   const message = result.error === 'ERR_RATE_LIMITED' && typeof result.body?.message === 'string' ? result.body.message : undefined;
-  return message ? { ok: false, error: result.error, message } : { ok: false, error: result.error };
+  const outcome: AuthOutcome = message ? { ok: false, error: result.error, message } : { ok: false, error: result.error };
+  return result.body ? { ...outcome, body: result.body } : outcome;
 }
 
 export const GOOGLE_POPUP = { width: 500, height: 600, pollMs: 1000 } as const;

@@ -148,3 +148,26 @@ describe('PlayStore game format and sending', () => {
     expect(play.selected.size).toBe(0);
   });
 });
+
+describe("PlayStore preselect (the roster's 'Challenge')", () => {
+  it('keeps the wish until the list arrives, then selects the player and moves the clock into their range', async () => {
+    const { play } = setup([{ body: state({ opponents: [opponent(1), opponent(5, { mins_per_side_min: 15, mins_per_side_max: 30 })] }) }]);
+    play.preselect(5);
+    expect(play.selected.size).toBe(0);
+    await play.poll();
+    expect([...play.selected]).toEqual([5]);
+    expect(play.minsPerSide).toBe(15);
+  });
+
+  it('does not select an offline player, and applies only once (a later unselect stays)', async () => {
+    const { play } = setup([{ body: state({ opponents: [opponent(1, { online: false }), opponent(2)] }) }, { body: state() }]);
+    play.preselect(1);
+    await play.poll();
+    expect(play.selected.size).toBe(0);
+    play.preselect(2);
+    expect([...play.selected]).toEqual([2]);
+    play.toggle(2);
+    await play.poll();
+    expect(play.selected.size).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@ import { TIMEOUTS } from '../api/ApiClient';
 import { parseUser } from '../api/user';
 import { parseOpponent, type ContentStore, type Opponent } from './ContentStore';
 import type { SessionStore } from './SessionStore';
+import { StartPositionStore } from './StartPositionStore';
 
 /** A live challenge as the server sends it; answers that fail the shape check are dropped (spec section 5). */
 export interface Challenge {
@@ -79,6 +80,10 @@ export class PlayStore {
   private dismissed = new Set<number>();
   private inFlight = false;
   private etag: string | null = null;
+  /** The start-position picker's choice, sent with every challenge. */
+  readonly startPosition: StartPositionStore;
+  /** A player chosen elsewhere (the roster's 'Challenge'), selected once the list shows them. */
+  private wanted: number | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -86,7 +91,8 @@ export class PlayStore {
     private readonly content: ContentStore,
     private readonly isHidden: () => boolean = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    this.startPosition = new StartPositionStore(api);
+    makeAutoObservable(this, { startPosition: false }, { autoBind: true });
   }
 
   get me(): number | null {
@@ -145,6 +151,25 @@ export class PlayStore {
     else if (this.content.opponents.some((o) => o.user_id === userId && this.qualifies(o))) this.selected.add(userId);
   }
 
+  /**
+   * Preselects a player chosen on another screen (/play?opponent=ID). When they are in the list, the time control
+   * moves into their range if it is outside it, and they are selected if online; until the list arrives, the
+   * wish is kept and applied by the next poll.
+   */
+  preselect(userId: number): void {
+    this.wanted = userId;
+    this.applyPreselect();
+  }
+
+  private applyPreselect(): void {
+    if (this.wanted === null) return;
+    const o = this.content.opponents.find((x) => x.user_id === this.wanted);
+    if (!o) return;
+    this.wanted = null;
+    if (this.minsPerSide < o.mins_per_side_min || this.minsPerSide > o.mins_per_side_max) this.setMinutes(clamp(this.minsPerSide, o.mins_per_side_min, o.mins_per_side_max));
+    if (this.qualifies(o)) this.selected.add(o.user_id);
+  }
+
   selectAll(): void {
     for (const o of this.content.opponents) if (this.qualifies(o)) this.selected.add(o.user_id);
   }
@@ -176,6 +201,7 @@ export class PlayStore {
         if (etag !== null && etag === this.etag) return;
         this.etag = etag;
         this.content.setOpponents((Array.isArray(result.opponents) ? result.opponents : []).map(parseOpponent).filter((o): o is Opponent => o !== null));
+        this.applyPreselect();
         const user = parseUser(result.user);
         if (user) this.session.updateUser(user);
         this.applyChallenges(result.challenges);
@@ -205,7 +231,13 @@ export class PlayStore {
     }
     this.sending = true;
     const result = await this.api.post<{ challenges: unknown }>('/api/send_challenges', {
-      body: { target_user_ids: [...this.selected], minsPerSide: this.minsPerSide, incrementInSecs: this.incrementInSecs, playAs: this.playAs },
+      body: {
+        target_user_ids: [...this.selected],
+        minsPerSide: this.minsPerSide,
+        incrementInSecs: this.incrementInSecs,
+        playAs: this.playAs,
+        ...this.startPosition.payload,
+      },
     });
     runInAction(() => {
       this.sending = false;

@@ -6,6 +6,7 @@ import { AuthStore } from './AuthStore';
 import { ContentStore } from './ContentStore';
 import { SessionStore } from './SessionStore';
 import { PlayStore } from './PlayStore';
+import { PushStore } from './PushStore';
 import { ScheduleStore } from './ScheduleStore';
 
 export interface RootStoreOptions {
@@ -27,6 +28,7 @@ export class RootStore {
   readonly admin: AdminStore;
   readonly play: PlayStore;
   readonly schedule: ScheduleStore;
+  readonly push: PushStore;
 
   constructor(options: RootStoreOptions = {}) {
     const storage = options.storage ?? window.localStorage;
@@ -48,6 +50,7 @@ export class RootStore {
     this.admin = new AdminStore(this.api);
     this.play = new PlayStore(this.api, this.session, this.content);
     this.schedule = new ScheduleStore(this.api, () => this.account.refreshUser());
+    this.push = new PushStore(this.api);
   }
 
   /** The log sender: normal flushes through the ApiClient, the closing flush through sendBeacon / keepalive. */

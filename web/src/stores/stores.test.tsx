@@ -84,8 +84,18 @@ describe('RootStore and AccountStore', () => {
   it('shows an empty statement when get_transactions fails', async () => {
     const { store } = makeStore({ user: makeUser(), replies: { 'GET /api/get_transactions': { status: 500, body: { success: false } } } });
     await store.account.loadTransactions();
-    expect(store.account.transactions).toEqual([]);
+    expect(store.account.statement).toEqual([]);
     expect(store.account.transactionsLoaded).toBe(true);
+  });
+
+  it('keeps the grouped entries and drops the ones that fail the shape check', async () => {
+    const good = { id: 2, created_at: '2026-11-23T10:00:00.000Z', kind: 'topup', description: 'Added 100.00 credits (paid US$90.00, 10% off)', amount: 100, lines: [] };
+    const { store } = makeStore({
+      user: makeUser(),
+      replies: { 'GET /api/get_transactions': { body: { success: true, entries: [good, { id: 3, amount: '5' }, null] } } },
+    });
+    await store.account.loadTransactions();
+    expect(store.account.statement).toEqual([good]);
   });
 });
 

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { TITLES } from '../../../../domain/limits';
-import type { Role, User } from '../../api/user';
+import { displayName, type Role } from '../../api/user';
 import { Banner, Button, SelectInput, TextInput } from '../../design';
 import { formatCredits } from '../../shell/nav';
+import type { AdminUser } from '../../stores/AdminStore';
 import { useStores } from '../../stores/StoresContext';
+import { ConfirmDialog, type PendingAction } from './ConfirmDialog';
 
-/** One user in the admin list, with set-role-and-title and adjust-credits forms. */
-export function AdminUserRow({ user }: { user: User }) {
+const ROLE_WORDS: Record<Role, string> = { regular: 'a regular player', pro: 'a titled player', admin: 'an admin' };
+
+/** One user in the admin list: set role and title, adjust credits with a reason; each change confirmed first. */
+export function AdminUserRow({ user }: { user: AdminUser }) {
   const { admin } = useStores();
   const [role, setRole] = useState<Role>(user.role);
   const [title, setTitle] = useState(user.title ?? '');
@@ -14,16 +18,34 @@ export function AdminUserRow({ user }: { user: User }) {
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const who = displayName(user);
 
-  const saveRole = async (e: FormEvent) => {
+  const saveRole = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    const outcome = await admin.setRole(user.id, role, title || null);
-    setBusy(false);
-    setMessage(outcome.ok ? { kind: 'success', text: 'Role saved.' } : { kind: 'error', text: `Could not save the role (${outcome.error}).` });
+    if (role === 'pro' && !title) {
+      setMessage({ kind: 'error', text: 'A titled player needs a title: choose one first.' });
+      return;
+    }
+    setPending({
+      title: 'Change the role?',
+      body: (
+        <p>
+          Make <strong>{who}</strong> ({user.email}) {ROLE_WORDS[role]}
+          {role === 'pro' ? ` with the title ${title}` : ''}?{role === 'pro' ? ' They appear to players once their price is set.' : ''}
+        </p>
+      ),
+      confirmLabel: 'Change role',
+      run: async () => {
+        setBusy(true);
+        const outcome = await admin.setRole(user.id, role, title || null);
+        setBusy(false);
+        setMessage(outcome.ok ? { kind: 'success', text: 'Role saved.' } : { kind: 'error', text: outcome.message });
+      },
+    });
   };
 
-  const adjust = async (e: FormEvent) => {
+  const adjust = (e: FormEvent) => {
     e.preventDefault();
     const value = Number(amount);
     if (!amount.trim() || !Number.isFinite(value) || value === 0) {
@@ -34,14 +56,27 @@ export function AdminUserRow({ user }: { user: User }) {
       setMessage({ kind: 'error', text: 'A reason is required.' });
       return;
     }
-    setBusy(true);
-    const outcome = await admin.adjustCredits(user.id, Math.round(value * 100) / 100, reason.trim());
-    setBusy(false);
-    if (outcome.ok) {
-      setAmount('');
-      setReason('');
-      setMessage({ kind: 'success', text: `Credits adjusted. New balance ${formatCredits(outcome.user.credits)}.` });
-    } else setMessage({ kind: 'error', text: `Could not adjust credits (${outcome.error}).` });
+    const dollars = Math.round(value * 100) / 100;
+    setPending({
+      title: dollars > 0 ? 'Add credits?' : 'Deduct credits?',
+      body: (
+        <p>
+          {dollars > 0 ? 'Add' : 'Deduct'} <strong>{formatCredits(Math.abs(dollars))}</strong> {dollars > 0 ? 'to' : 'from'} {who} ({user.email}) for
+          “{reason.trim()}”. Their balance goes from {formatCredits(user.credits)} to {formatCredits(user.credits + dollars)}.
+        </p>
+      ),
+      confirmLabel: dollars > 0 ? `Add ${formatCredits(dollars)}` : `Deduct ${formatCredits(-dollars)}`,
+      run: async () => {
+        setBusy(true);
+        const outcome = await admin.adjustCredits(user.id, dollars, reason.trim());
+        setBusy(false);
+        if (outcome.ok) {
+          setAmount('');
+          setReason('');
+          setMessage({ kind: 'success', text: `Credits adjusted. New balance ${formatCredits(outcome.value.credits)}.` });
+        } else setMessage({ kind: 'error', text: outcome.message });
+      },
+    });
   };
 
   return (
@@ -52,14 +87,19 @@ export function AdminUserRow({ user }: { user: User }) {
             {user.title && <span className="badge">{user.title}</span>} {`${user.firstName} ${user.lastName}`.trim() || '(no name)'}
           </strong>
           <div className="muted">
-            {user.email} · id {user.id}
+            {user.email} · id {user.id} · {user.role}
           </div>
+          {user.listingGaps.length > 0 && (
+            <p className="admin-user__gaps" data-testid="listing-gaps">
+              Not shown to players yet: missing {user.listingGaps.join(', ')}.
+            </p>
+          )}
         </div>
         <div className="admin-user__credits">{formatCredits(user.credits)}</div>
       </div>
       {message && <Banner kind={message.kind}>{message.text}</Banner>}
       <div className="admin-user__forms">
-        <form onSubmit={(e) => void saveRole(e)} className="admin-inline" aria-label={`Role of ${user.email}`}>
+        <form onSubmit={saveRole} className="admin-inline" aria-label={`Role of ${user.email}`}>
           <SelectInput label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
             <option value="regular">regular</option>
             <option value="pro">pro</option>
@@ -77,7 +117,7 @@ export function AdminUserRow({ user }: { user: User }) {
             Save role
           </Button>
         </form>
-        <form onSubmit={(e) => void adjust(e)} className="admin-inline" aria-label={`Credits of ${user.email}`}>
+        <form onSubmit={adjust} className="admin-inline" aria-label={`Credits of ${user.email}`}>
           <TextInput label="Amount (US$, negative to deduct)" type="number" step={0.01} value={amount} onChange={(e) => setAmount(e.target.value)} />
           <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
           <Button type="submit" variant="secondary" disabled={busy}>
@@ -85,6 +125,7 @@ export function AdminUserRow({ user }: { user: User }) {
           </Button>
         </form>
       </div>
+      <ConfirmDialog pending={pending} onClose={() => setPending(null)} />
     </li>
   );
 }

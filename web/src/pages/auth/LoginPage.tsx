@@ -9,7 +9,7 @@ import './auth.css';
 
 export default function LoginPage() {
   const { auth } = useStores();
-  const { email, setEmail, password, setPassword, errors, formError, submitting, submit } = useCredentialsForm({
+  const { email, setEmail, password, setPassword, errors, formError, submitting, submit, cardRef } = useCredentialsForm({
     validate: validateLogin,
     send: (address, secret) => auth.login(address, secret),
     fieldErrors: { ERR_USER_PASS: { password: MESSAGES.userPass } },
@@ -17,8 +17,8 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
-      <div className="card auth-card">
-        <h1>Log in</h1>
+      <div className="card auth-card" ref={cardRef}>
+        <h1>Log In</h1>
         <p className="auth-card__lead">Welcome back. Your opponents are waiting.</p>
         {formError && <Banner kind="error">{formError}</Banner>}
         <form onSubmit={(e) => void submit(e)} noValidate>
@@ -33,7 +33,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <Button type="submit" block busy={submitting} disabled={submitting}>
-            {submitting ? 'Logging in…' : 'Log in'}
+            {submitting ? 'Logging in…' : 'Log In'}
           </Button>
         </form>
         <div className="auth-divider">or</div>

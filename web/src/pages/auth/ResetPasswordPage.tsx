@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../../domain/messages';
-import { Banner, Button, TextInput } from '../../design';
+import { readFailure } from '../../api/failures';
+import { Banner, Button, TextInput, useFocusFirstError } from '../../design';
 import { useStores } from '../../stores/StoresContext';
 import { hasErrors, validateEmailOnly, type Errors } from './validation';
 import './auth.css';
@@ -14,13 +15,19 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<Errors<'email'>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(cardRef, attempt);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
     const found = validateEmailOnly(email);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     setStatus('submitting');
     const outcome = await auth.resetPassword(email.trim());
     if (outcome.ok) {
@@ -28,12 +35,19 @@ export default function ResetPasswordPage() {
       return;
     }
     setStatus('idle');
-    setFormError(outcome.error === 'ERR_NO_USER' ? MESSAGES.noUser : MESSAGES.unexpected);
+    if (outcome.error === 'ERR_NO_USER') {
+      setErrors({ email: MESSAGES.noUser });
+    } else {
+      const reading = readFailure(outcome, ['email']);
+      setErrors(reading.fields);
+      setFormError(reading.banner);
+    }
+    setAttempt((n) => n + 1);
   };
 
   return (
     <div className="auth-page">
-      <div className="card auth-card">
+      <div className="card auth-card" ref={cardRef}>
         <h1>Reset your password</h1>
         {status === 'success' ? (
           <>

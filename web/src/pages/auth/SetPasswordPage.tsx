@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../domain/messages';
-import { Banner, Button, TextInput } from '../../design';
+import { readFailure } from '../../api/failures';
+import { Banner, Button, TextInput, useFocusFirstError } from '../../design';
 import { useStores } from '../../stores/StoresContext';
 import { hasErrors, validateSetPassword, type Errors } from './validation';
 import './auth.css';
@@ -18,6 +19,9 @@ export default function SetPasswordPage() {
   const [errors, setErrors] = useState<Errors<'password' | 'confirm'>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(cardRef, attempt);
 
   if (!token) {
     return (
@@ -36,7 +40,10 @@ export default function SetPasswordPage() {
     setFormError(null);
     const found = validateSetPassword(password, confirm);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     setStatus('submitting');
     const outcome = await auth.setPassword(token, password);
     if (outcome.ok) {
@@ -45,12 +52,19 @@ export default function SetPasswordPage() {
       return;
     }
     setStatus('idle');
-    setFormError(outcome.error === 'ERR_INVALID_TOKEN' ? MESSAGES.invalidResetLink : MESSAGES.setPasswordUnexpected);
+    if (outcome.error === 'ERR_INVALID_TOKEN') {
+      setFormError(MESSAGES.invalidResetLink);
+    } else {
+      const reading = readFailure(outcome, ['password'], MESSAGES.setPasswordUnexpected);
+      setErrors(reading.fields);
+      setFormError(reading.banner);
+    }
+    setAttempt((n) => n + 1);
   };
 
   return (
     <div className="auth-page">
-      <div className="card auth-card">
+      <div className="card auth-card" ref={cardRef}>
         <h1>Set a new password</h1>
         <p className="auth-card__lead">Choose a new password for your account.</p>
         {formError && (

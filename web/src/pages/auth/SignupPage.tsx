@@ -9,7 +9,7 @@ import './auth.css';
 
 export default function SignupPage() {
   const { auth } = useStores();
-  const { email, setEmail, password, setPassword, errors, formError, submitting, submit } = useCredentialsForm({
+  const { email, setEmail, password, setPassword, errors, formError, submitting, submit, cardRef } = useCredentialsForm({
     validate: validateSignup,
     send: (address, secret) => auth.signup(address, secret),
     fieldErrors: { ERR_USER_EXISTS: { email: MESSAGES.userExists } },
@@ -17,7 +17,7 @@ export default function SignupPage() {
 
   return (
     <div className="auth-page">
-      <div className="card auth-card">
+      <div className="card auth-card" ref={cardRef}>
         <h1>Create your account</h1>
         <p className="auth-card__lead">Sign up free, add credits, and challenge a titled player in minutes.</p>
         {formError && <Banner kind="error">{formError}</Banner>}
@@ -41,7 +41,7 @@ export default function SignupPage() {
         <GoogleButton label="Sign up with Google" />
         <div className="auth-links">
           <span>
-            Already have an account? <Link to="/login">Log in</Link>
+            Already have an account? <Link to="/login">Log In</Link>
           </span>
         </div>
       </div>

@@ -12,7 +12,7 @@ describe('LoginPage', () => {
   it('requires email and password', async () => {
     const { store, calls } = makeStore();
     renderPage(<LoginPage />, { path: '/login', route: '/login', store });
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -23,7 +23,7 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login', store });
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
     await userEvent.type(screen.getByLabelText('Password'), 'wrongpass');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     const password = screen.getByLabelText('Password');
     await waitFor(() => expect(password).toHaveAccessibleDescription('Password or email are wrong.'));
   });
@@ -34,8 +34,20 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login', store });
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
     await userEvent.type(screen.getByLabelText('Password'), 'wrongpass');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('names a malformed e-mail on its field and focuses it, without calling the server', async () => {
+    const { store, calls } = makeStore();
+    renderPage(<LoginPage />, { path: '/login', route: '/login', store });
+    await userEvent.type(screen.getByLabelText('Email'), 'ann.example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toHaveLength(0);
   });
 
   it("shows 'Unexpected error, try again.' for any other error", async () => {
@@ -43,7 +55,7 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login', store });
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever1');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected error, try again.');
   });
 
@@ -52,7 +64,7 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, { path: '/login', route: '/login', store, extra: [home] });
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password1');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBe('T');
   });
@@ -81,13 +93,45 @@ describe('SignupPage', () => {
   });
 });
 
+describe('SignupPage, server-side messages', () => {
+  it("puts the server's validation issues on their fields, not in a generic banner", async () => {
+    const { store } = makeStore({
+      replies: {
+        'POST /api/signup': {
+          status: 400,
+          body: { success: false, error: 'ERR_VALIDATION', message: 'Invalid input', issues: [{ path: 'email', message: 'Email is not valid' }] },
+        },
+      },
+    });
+    renderPage(<SignupPage />, { path: '/signup', route: '/signup', store });
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.type(screen.getByLabelText('Password'), 'longenough');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid'));
+    expect(screen.queryByText('Unexpected error, try again.')).toBeNull();
+    expect(screen.queryByText(/ERR_/)).toBeNull();
+  });
+
+  it("shows the server's 429 message with the wait time", async () => {
+    const message = 'Too many attempts. Please try again in 12 minutes.';
+    const { store } = makeStore({ replies: { 'POST /api/signup': { status: 429, body: { success: false, error: 'ERR_RATE_LIMITED', message } } } });
+    renderPage(<SignupPage />, { path: '/signup', route: '/signup', store });
+    await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
+    await userEvent.type(screen.getByLabelText('Password'), 'longenough');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('alert')).toHaveFocus();
+  });
+});
+
 describe('ResetPasswordPage', () => {
   it("shows 'No such email exists.' for ERR_NO_USER", async () => {
     const { store } = makeStore({ replies: { 'POST /api/reset_password': { status: 404, body: { success: false, error: 'ERR_NO_USER' } } } });
     renderPage(<ResetPasswordPage />, { store });
     await userEvent.type(screen.getByLabelText('Email'), 'x@y.z');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No such email exists.');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('No such email exists.'));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it('requires the email and reaches the success state', async () => {

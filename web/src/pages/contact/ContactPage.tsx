@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { emailIssues } from '../../../../domain/accounts';
 import { MESSAGES } from '../../../../domain/messages';
-import { Banner, Button, TextArea, TextInput } from '../../design';
+import { readFailure } from '../../api/failures';
+import { Banner, Button, TextArea, TextInput, useFocusFirstError } from '../../design';
 import { useStores } from '../../stores/StoresContext';
 
-type Status = 'idle' | 'submitting' | 'success' | 'error';
+type Status = 'idle' | 'submitting' | 'success';
 type Fields = { name: string; email: string; lichess: string; chesscom: string; message: string };
 type FieldErrors = Partial<Record<'name' | 'email' | 'message', string>>;
 
 export function validateContact(f: Fields): FieldErrors {
   const errors: FieldErrors = {};
   if (!f.name.trim()) errors.name = MESSAGES.nameRequired;
-  if (!f.email.trim()) errors.email = MESSAGES.emailRequired;
+  const emailMessage = emailIssues(f.email)[0]?.message;
+  if (emailMessage) errors.email = emailMessage;
   if (!f.message.trim()) errors.message = MESSAGES.messageRequired;
   return errors;
 }
@@ -27,13 +30,21 @@ export default function ContactPage() {
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>('idle');
+  const [formError, setFormError] = useState<string | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(cardRef, attempt);
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateContact(fields);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    setFormError(null);
+    if (Object.keys(found).length) {
+      setAttempt((n) => n + 1);
+      return;
+    }
     setStatus('submitting');
     const result = await api.post<object>('/api/contact_us', {
       body: {
@@ -44,7 +55,17 @@ export default function ContactPage() {
         message: fields.message.trim(),
       },
     });
-    setStatus(result.success ? 'success' : 'error');
+    if (result.success) {
+      setStatus('success');
+      // The form is replaced by the thank-you banner: move focus there so it is seen and announced.
+      requestAnimationFrame(() => cardRef.current?.querySelector<HTMLElement>('.banner-focus')?.focus());
+      return;
+    }
+    const reading = readFailure(result, ['name', 'email', 'message'], MESSAGES.contactError);
+    setErrors(reading.fields);
+    setFormError(reading.banner);
+    setStatus('idle');
+    setAttempt((n) => n + 1);
   };
 
   return (
@@ -53,12 +74,14 @@ export default function ContactPage() {
         <h1>Contact us</h1>
         <p className="page__lead">Questions, feedback, or a titled player who wants to join? We answer every message by e-mail.</p>
       </header>
-      <div className="card">
+      <div className="card" ref={cardRef}>
         {status === 'success' ? (
-          <Banner kind="success">{MESSAGES.contactSuccess}</Banner>
+          <div tabIndex={-1} className="banner-focus">
+            <Banner kind="success">{MESSAGES.contactSuccess}</Banner>
+          </div>
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate>
-            {status === 'error' && <Banner kind="error">{MESSAGES.contactError}</Banner>}
+            {formError && <Banner kind="error">{formError}</Banner>}
             <TextInput label="Name" name="name" autoComplete="name" value={fields.name} error={errors.name} onChange={set('name')} />
             <TextInput label="Email" name="email" type="email" autoComplete="email" value={fields.email} error={errors.email} onChange={set('email')} />
             <div className="form-row">

@@ -41,10 +41,13 @@ export default function LandingPage() {
               ))}
             </ul>
           </div>
-          <ul className="landing-hero__board" aria-hidden="true">
-            {TITLED_PLAYERS.slice(6, 14).map((player) => (
+          <ul className="landing-hero__board" aria-label="Some of our titled players">
+            {TITLED_PLAYERS.slice(6, 12).map((player) => (
               <li key={player.slug}>
                 <img src={portraitUrl(player)} alt="" width={256} height={256} />
+                <span className="landing-hero__name">
+                  <span className="badge">{player.title}</span> {player.firstName} {player.lastName}
+                </span>
               </li>
             ))}
           </ul>

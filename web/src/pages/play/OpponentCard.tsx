@@ -1,3 +1,4 @@
+import { formatCredits } from '../../shell/nav';
 import { profileImageUrl } from '../../api/user';
 import type { Opponent } from '../../stores/ContentStore';
 
@@ -36,9 +37,9 @@ export function OpponentCard({ opponent, total, select }: { opponent: Opponent; 
         </div>
       </div>
       <div className="opponent__price">
-        <strong>${opponent.price_per_min.toFixed(2)}</strong>
+        <strong>{formatCredits(opponent.price_per_min)}</strong>
         <span className="muted">/min</span>
-        {total !== undefined && <div className="opponent__total">${total.toFixed(2)} this game</div>}
+        {total !== undefined && <div className="opponent__total">{formatCredits(total)} this game</div>}
       </div>
       <span className={`badge ${opponent.online ? 'badge--online' : 'badge--muted'}`}>{opponent.online ? 'Online' : 'Offline'}</span>
     </li>

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { insufficientCreditText, MESSAGES } from '../../../../domain/messages';
 import { isProLike } from '../../api/user';
 import { Banner, Button, ButtonLink, buttonClass, Modal, TextInput } from '../../design';
@@ -7,6 +8,8 @@ import { formatCredits } from '../../shell/nav';
 import { PRESETS, type PlayAs } from '../../stores/PlayStore';
 import { useStores } from '../../stores/StoresContext';
 import { OpponentCard } from './OpponentCard';
+import { StartPositionPicker } from './StartPositionPicker';
+import { usePlaySounds } from './usePlaySounds';
 import './play.css';
 
 /** Seconds left until the challenges expire, ticking every second while the waiting popup is open. */
@@ -22,8 +25,20 @@ function useSecondsLeft(expiresAt: string | null): number | null {
 
 /** The play screen (spec section 2): game format, opponents, the challenge bar and the popups of the challenge steps. */
 const PlayPage = observer(function PlayPage() {
-  const { content, session, play } = useStores();
+  const { content, session, play, push } = useStores();
   useEffect(() => play.startPolling(), [play]);
+  usePlaySounds(play, session);
+  const proUser = session.user !== null && isProLike(session.user);
+  // A titled player who allowed notifications before: make sure the server has this browser's subscription.
+  useEffect(() => {
+    if (proUser) void push.sync();
+  }, [proUser, push]);
+  // 'Challenge' on the roster links here with the player: select them once the list shows them.
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('opponent'));
+  useEffect(() => {
+    if (Number.isSafeInteger(wanted) && wanted > 0) play.preselect(wanted);
+  }, [play, wanted]);
   const user = session.user;
   const pro = user !== null && isProLike(user);
   const waiting = play.waitingFor;
@@ -48,6 +63,13 @@ const PlayPage = observer(function PlayPage() {
           <Button variant={user.online ? 'secondary' : 'primary'} aria-pressed={user.online} onClick={() => void play.setOnline(!user.online)}>
             {user.online ? 'Go offline' : 'Go online'}
           </Button>
+          {push.state === 'default' && (
+            <Button variant="secondary" busy={push.busy} disabled={push.busy} onClick={() => void push.enable()}>
+              Turn on notifications
+            </Button>
+          )}
+          {push.state === 'denied' && <p className="muted pro-panel__note">Notifications are blocked for this site in your browser settings.</p>}
+          {push.error && <p className="field__error pro-panel__note">{push.error}</p>}
         </section>
       )}
 
@@ -97,6 +119,7 @@ const PlayPage = observer(function PlayPage() {
             </label>
           ))}
         </div>
+        <StartPositionPicker store={play.startPosition} />
       </section>
 
       <div className="card schedule-card">

@@ -1,8 +1,12 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { TITLED_PLAYERS } from '../../../../content/titled-players';
+import { TITLED_PLAYERS, type TitledPlayer } from '../../../../content/titled-players';
 import { TITLES, type Title } from '../../../../domain/limits';
 import { buttonClass } from '../../design';
-import { PlayerCard, TITLE_NAMES } from './PlayerCard';
+import type { Opponent } from '../../stores/ContentStore';
+import { useStores } from '../../stores/StoresContext';
+import { PlayerCard, TITLE_NAMES, type LiveOffer } from './PlayerCard';
 import '../landing/marketing.css';
 
 /** How many players hold each title, in the order of the title list (GM first). */
@@ -12,8 +16,23 @@ function titleCounts(): { title: Title; count: number }[] {
   );
 }
 
-/** /players: the full roster, then how a titled player joins. */
-export default function PlayersPage() {
+/**
+ * The live offer of a roster player: the listed titled player whose chess-site name is theirs. Null while the
+ * list loads or when they are not listed now: the card keeps its place and shows the roster's own price.
+ */
+function liveOffer(player: TitledPlayer, byUsername: Map<string, Opponent>): LiveOffer | null {
+  const o = byUsername.get(player.lichessUsername.toLowerCase());
+  if (!o) return null;
+  return { userId: o.user_id, pricePerMin: o.price_per_min, online: o.online, bookable: o.available_for_scheduled_challenges };
+}
+
+/** /players: the full roster with each player's price, presence and actions, then how a titled player joins. */
+const PlayersPage = observer(function PlayersPage() {
+  const { content } = useStores();
+  useEffect(() => {
+    void content.loadAppState();
+  }, [content]);
+  const byUsername = new Map(content.opponents.map((o) => [o.username.toLowerCase(), o]));
   return (
     <div className="mkt">
       <section className="mkt-hero mkt-hero--compact" aria-labelledby="players-heading">
@@ -40,7 +59,7 @@ export default function PlayersPage() {
           <ul className="players-grid" data-testid="players-roster">
             {TITLED_PLAYERS.map((player) => (
               <li key={player.slug}>
-                <PlayerCard player={player} variant="full" headingLevel="h2" />
+                <PlayerCard player={player} variant="full" headingLevel="h2" live={liveOffer(player, byUsername)} />
               </li>
             ))}
           </ul>
@@ -89,4 +108,6 @@ export default function PlayersPage() {
       </section>
     </div>
   );
-}
+});
+
+export default PlayersPage;

@@ -1,13 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { chessSiteUsernameRequired, MESSAGES } from '../../../../domain/messages';
 import { localSlotToUtc, sessionPriceCents } from '../../../../domain/scheduled-sessions';
 import { isProLike } from '../../api/user';
-import { Banner, Button, ButtonLink, Checkbox, Modal, SelectInput, TextArea, TextInput } from '../../design';
+import { Banner, Button, ButtonLink, Checkbox, FormStatus, Modal, SelectInput, TextArea, TextInput, useFocusFirstError } from '../../design';
 import { formatCredits } from '../../shell/nav';
 import { timezoneChoices } from '../settings/settings-form';
 import type { ScheduledGame } from '../../stores/ScheduleStore';
 import { useStores } from '../../stores/StoresContext';
+import { PlayerPicker } from './PlayerPicker';
 import { formatSessionTime } from './when';
 import './schedule.css';
 
@@ -136,7 +138,9 @@ const SchedulePage = observer(function SchedulePage() {
   const { session, schedule } = useStores();
   const user = session.user;
   useEffect(() => void schedule.load(), [schedule, user?.id]);
-  const [opponentId, setOpponentId] = useState('');
+  // 'Book a session' on the roster links here with the player chosen (/schedule?player=ID).
+  const [params] = useSearchParams();
+  const [opponentId, setOpponentId] = useState(() => (/^\d{1,15}$/.test(params.get('player') ?? '') ? (params.get('player') as string) : ''));
   const [lichess, setLichess] = useState(user?.lichessUsername ?? '');
   const [minutes, setMinutes] = useState(30);
   const [custom, setCustom] = useState(false);
@@ -145,6 +149,9 @@ const SchedulePage = observer(function SchedulePage() {
   const [details, setDetails] = useState('');
   const [analysis, setAnalysis] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(formRef, attempt);
   const [errors, setErrors] = useState<Errors>({});
   const zones = useMemo(() => timezoneChoices(timezone), [timezone]);
   const player = schedule.opponents.find((o) => String(o.user_id) === opponentId) ?? null;
@@ -164,6 +171,7 @@ const SchedulePage = observer(function SchedulePage() {
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.form) setStatus('error');
+      setAttempt((n) => n + 1);
       return;
     }
     setStatus('submitting');
@@ -178,6 +186,7 @@ const SchedulePage = observer(function SchedulePage() {
     });
     setStatus(outcome.ok ? 'success' : 'error');
     if (!outcome.ok) setErrors({ form: outcome.message ?? MESSAGES.scheduleError });
+    setAttempt((n) => n + 1);
   };
 
   return (
@@ -202,16 +211,8 @@ const SchedulePage = observer(function SchedulePage() {
         Playing time is 1 hour, or slightly longer if a game is still in progress. Any time control that fits the slot can be chosen.
       </p>
       {status === 'success' && <Banner kind="success">{MESSAGES.scheduleSuccess}</Banner>}
-      <form className="card schedule-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Schedule a game">
-        <SelectInput label="Titled Player*" value={opponentId} error={errors.opponentId} onChange={(e) => setOpponentId(e.target.value)}>
-          <option value="">Choose a player</option>
-          {schedule.opponents.map((o) => (
-            <option key={o.user_id} value={o.user_id}>
-              {`${o.title ?? ''} ${o.first_name} ${o.last_name}`.trim()} · Base price: ${(o.price_per_min * 30).toFixed(2)} · Analysis:{' '}
-              {o.postgame_analysis_price !== null ? `$${o.postgame_analysis_price.toFixed(2)}` : 'Not available'}
-            </option>
-          ))}
-        </SelectInput>
+      <form ref={formRef} className="card schedule-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Schedule a game">
+        <PlayerPicker label="Titled Player*" players={schedule.opponents} value={opponentId} error={errors.opponentId} onChange={setOpponentId} />
         <TextInput label="Lichess profile" value={lichess} readOnly={Boolean(user?.lichessUsername)} error={errors.lichessProfile} onChange={(e) => setLichess(e.target.value)} />
         <div role="group" aria-label="Minutes per side" className="quick-minutes">
           <span className="field__label">Minutes per side</span>
@@ -254,6 +255,7 @@ const SchedulePage = observer(function SchedulePage() {
             Sign up to schedule a game
           </Button>
         )}
+        {user && <FormStatus message={status === 'success' ? MESSAGES.scheduleSuccess : null} />}
         {!user && (
           <p>
             <ButtonLink to="/signup" variant="secondary">

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, scheduleTimeChoices, TITLES } from '../../../../domain/limits';
 import { MESSAGES } from '../../../../domain/messages';
 import { isProLike, type User } from '../../api/user';
-import { Banner, Button, Checkbox, SelectInput, TextInput } from '../../design';
+import { Banner, Button, Checkbox, FormStatus, SelectInput, TextInput, useFocusFirstError } from '../../design';
 import { useStores } from '../../stores/StoresContext';
 import { formFromUser, timezoneChoices, toSettingsInput, validateSettings, type SettingsErrors, type SettingsForm } from './settings-form';
 
@@ -20,6 +20,9 @@ export const ProfileForm = observer(function ProfileForm({ user }: { user: User 
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<'saved' | 'error' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(formRef, attempt);
   const zones = useMemo(() => timezoneChoices(form.timezone), [form.timezone]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -30,18 +33,23 @@ export const ProfileForm = observer(function ProfileForm({ user }: { user: User 
     e.preventDefault();
     const found = validateSettings(form, user.role);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      setBanner(null);
+      setAttempt((n) => n + 1);
+      return;
+    }
     setSaving(true);
     setBanner(null);
     const ok = await account.saveSettings(toSettingsInput(form, user.role));
     setSaving(false);
     setBanner(ok ? 'saved' : 'error');
+    if (!ok) setAttempt((n) => n + 1);
     if (timer.current) clearTimeout(timer.current);
     if (ok) timer.current = setTimeout(() => setBanner(null), SETTINGS_BANNER_MS);
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Profile">
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Profile">
       {banner === 'saved' && <Banner kind="success">{MESSAGES.settingsSaved}</Banner>}
       {banner === 'error' && <Banner kind="error">{MESSAGES.settingsError}</Banner>}
       <div className="form-row">
@@ -150,6 +158,8 @@ export const ProfileForm = observer(function ProfileForm({ user }: { user: User 
       <Button type="submit" busy={saving} disabled={saving}>
         {saving ? 'Saving…' : 'Save changes'}
       </Button>
+      {/* The banner above may be off-screen on this long form: the result is also said here, by the button. */}
+      <FormStatus message={banner === 'saved' ? MESSAGES.settingsSaved : banner === 'error' ? MESSAGES.settingsError : null} kind={banner === 'error' ? 'error' : 'success'} />
     </form>
   );
 });

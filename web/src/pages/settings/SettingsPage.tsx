@@ -9,7 +9,7 @@ import { ProfileImage } from './ProfileImage';
 import { Statement } from './Statement';
 import './settings.css';
 
-/** My Account: picture, role-dependent profile form, balance with 'Add Credits Now', statement, Sign out. */
+/** My Account: picture, role-dependent profile form, balance with 'Add Credits Now', statement, Log out (the header's text). */
 const SettingsPage = observer(function SettingsPage() {
   const { session, auth } = useStores();
   const navigate = useNavigate();
@@ -59,7 +59,7 @@ const SettingsPage = observer(function SettingsPage() {
               navigate('/');
             }}
           >
-            Sign out
+            Log out
           </Button>
         </div>
       </div>

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../../domain/limits';
 import { MESSAGES } from '../../../../domain/messages';
 import { formatUsd } from '../../../../domain/money';
-import { Banner, Button, TextInput } from '../../design';
+import { Banner, Button, TextInput, useFocusFirstError } from '../../design';
 import { checkTopUpAmount, topUpPrice } from '../../../../domain/topup';
 import { formatCredits } from '../../shell/nav';
 import { useStores } from '../../stores/StoresContext';
@@ -45,6 +45,9 @@ const TopUpPage = observer(function TopUpPage() {
   const [amount, setAmount] = useState(String(defaultCredits));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstError(formRef, attempt);
 
   // After a successful payment the webhook may land a moment later: refresh the balance a few times.
   useEffect(() => {
@@ -62,6 +65,7 @@ const TopUpPage = observer(function TopUpPage() {
     setError(found);
     if (found) {
       e.preventDefault();
+      setAttempt((n) => n + 1);
       return;
     }
     setSubmitting(true); // the browser now leaves for the payment page
@@ -85,7 +89,7 @@ const TopUpPage = observer(function TopUpPage() {
       {status === 'error' && (
         <Banner kind="error">{checkoutErrorText(params.get('error'))}</Banner>
       )}
-      <form className="card" method="POST" action="/api/create_checkout_session" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="card" method="POST" action="/api/create_checkout_session" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="token" value={session.token ?? ''} />
         <div className="quick-amounts" role="group" aria-label="Quick amounts">
           {QUICK_AMOUNTS.map((q) => (
