@@ -29,9 +29,9 @@ describeE2E('my account', () => {
     await page.getByLabel('Last name', { exact: true }).fill('Regular');
     await page.getByLabel('Lichess username', { exact: true }).fill('rita_reg');
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await page.getByText('Settings saved successfully!').waitFor();
+    await page.locator('.banner').getByText('Settings saved successfully!').waitFor();
     // The banner goes away after 3 seconds.
-    await page.getByText('Settings saved successfully!').waitFor({ state: 'detached', timeout: 6000 });
+    await page.locator('.banner').getByText('Settings saved successfully!').waitFor({ state: 'detached', timeout: 6000 });
     const saved = await api<{ user: { firstName: string; lichessUsername: string } }>(e2e, '/api/load_user', {}, user.token);
     expect(saved.user).toMatchObject({ firstName: 'Rita', lichessUsername: 'rita_reg' });
     await opened.finish();
@@ -63,7 +63,7 @@ describeE2E('my account', () => {
     await page.getByLabel('To', { exact: true }).selectOption('22:45');
     await page.getByLabel('I provide post-game analysis', { exact: true }).check();
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
-    await page.getByText('Settings saved successfully!').waitFor();
+    await page.locator('.banner').getByText('Settings saved successfully!').waitFor();
 
     const saved = await api<{ user: Record<string, unknown> }>(e2e, '/api/load_user', {}, user.token);
     expect(saved.user).toMatchObject({
@@ -87,7 +87,18 @@ describeE2E('my account', () => {
     const headerImage = page.locator('.profile-menu__button img');
     await headerImage.waitFor();
     expect(await headerImage.getAttribute('src')).toMatch(/^\/api\/get_profile_image\//);
-    expect(await headerImage.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // The element appears before its bytes arrive: wait for the load (or error) to settle, then check it decoded.
+    const decoded = await headerImage.evaluate(async (element) => {
+      const img = element as HTMLImageElement;
+      if (!img.complete) {
+        await new Promise((settle) => {
+          img.addEventListener('load', settle, { once: true });
+          img.addEventListener('error', settle, { once: true });
+        });
+      }
+      return img.naturalWidth > 0;
+    });
+    expect(decoded).toBe(true);
     await opened.finish();
   });
 
@@ -105,6 +116,12 @@ describeE2E('my account', () => {
     await page.waitForURL((u) => u.pathname === '/topup' && u.searchParams.get('status') === 'success');
     await page.getByText(/Payment received/).waitFor();
     await page.getByTestId('header-credits').filter({ hasText: '$100.00' }).waitFor({ timeout: 15_000 });
+    // The statement reads like a bank's: one line for the top-up, not a card line and a discount line.
+    await opened.goto('/settings');
+    const entries = page.getByTestId('statement-entry');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('Added 100.00 credits (paid US$90.00, 10% off)+$100.00');
     await opened.finish();
   });
 

@@ -35,7 +35,7 @@ describeE2E('authentication', () => {
     await opened.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('password-123');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('header-credits').waitFor();
     await opened.finish();
@@ -48,7 +48,7 @@ describeE2E('authentication', () => {
     await opened.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByText('Password or email are wrong.').waitFor();
 
     await opened.goto('/signup');
@@ -90,7 +90,7 @@ describeE2E('authentication', () => {
     await opened.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('new-password-456');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await opened.finish();
   });

@@ -35,7 +35,7 @@ describeE2E('routes', () => {
     await opened.page.waitForURL('**/login');
     await opened.page.getByLabel('Email', { exact: true }).fill(user.email);
     await opened.page.getByLabel('Password', { exact: true }).fill(user.password);
-    await opened.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await opened.page.getByRole('button', { name: 'Log In', exact: true }).click();
     await opened.page.waitForURL(`**${path}`);
     await expectTitle(opened, path);
     await opened.finish();

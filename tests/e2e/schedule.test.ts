@@ -24,13 +24,16 @@ describeE2E('schedule', () => {
     const { page, errors } = opened;
     await signInPage(opened, e2e, me.token);
     await opened.goto('/schedule');
-    await page.getByLabel('Titled Player*').selectOption(String(coach.id));
+    await page.getByRole('combobox', { name: 'Titled Player*' }).click();
+    await page.locator(`[role="option"]`).filter({ hasText: 'Coach' }).first().click();
+    expect(await page.getByRole('combobox', { name: 'Titled Player*' }).getAttribute('data-value')).toBe(String(coach.id));
     await page.getByLabel('Lichess profile').fill('amy_e2e');
     await page.getByLabel('Include a post-game analysis session (+15 mins of analysis)').check();
     expect(await page.getByTestId('schedule-price').textContent()).toBe('Price: $45.00');
     await page.getByLabel('Available Time Slots*').fill('Weekday evenings');
     await page.getByRole('button', { name: 'Schedule Game' }).click();
-    await page.getByText("We've received your request! We'll contact you soon via email for details.").waitFor();
+    await page.locator('.banner').getByText("We've received your request! We'll contact you soon via email for details.").waitFor();
+    expect(await page.getByTestId('form-status').textContent()).toBe("We've received your request! We'll contact you soon via email for details.");
     await page.getByText('Waiting for the player to confirm the game').waitFor();
     await page.getByTestId('header-credits').filter({ hasText: '$55.00' }).waitFor();
 

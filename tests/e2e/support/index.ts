@@ -14,7 +14,7 @@ export interface E2E {
   browser: Browser;
   baseUrl: string;
   /** A fresh context + page at the given width; its page errors fail the test in `finish()`. */
-  open(options?: { width?: number; height?: number }): Promise<Opened>;
+  open(options?: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' }): Promise<Opened>;
   close(): Promise<void>;
 }
 
@@ -44,8 +44,9 @@ export async function startE2E(): Promise<E2E> {
     server,
     browser,
     baseUrl: server.baseUrl,
-    async open({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.baseUrl });
+    async open({ width = 1280, height = 900, serviceWorkers = 'allow' } = {}) {
+      // 'block' lets page.route() see every request (a service worker would answer some from its cache first).
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: server.baseUrl, serviceWorkers });
       const page = await context.newPage();
       const errors: string[] = [];
       const track = (p: Page) => p.on('pageerror', (error) => errors.push(`${p.url()}: ${String(error)}`));
@@ -147,3 +148,5 @@ export async function signInPage(opened: Opened, e2e: E2E, token: string): Promi
     [token, JSON.stringify(loaded.user)] as const,
   );
 }
+
+export { seriousViolations, describeViolations, type AxeViolation } from './axe';
