@@ -68,7 +68,7 @@ describe('demo presence (server.md 11, development profile only)', () => {
     await seedRoster(c.get<UserRepository>(UserRepository));
     const presence = c.get(DemoPresence);
     const appState = c.get(AppStateService);
-    const onlineCount = async () => (await appState.getAppState(null)).opponents.filter((o) => o.online).length;
+    const onlineCount = async () => (await appState.roster()).opponents.filter((o) => o.online).length;
     await presence.run();
     expect(await onlineCount()).toBe(demoOnline.length);
     for (let tick = 0; tick < 6; tick += 1) {

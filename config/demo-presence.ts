@@ -3,6 +3,7 @@ import { TITLED_PLAYERS } from '../content/titled-players';
 import { UserRepository } from '../application/ports/users';
 import { Clock } from '../application/ports/system';
 import { PRESENCE_WRITE_INTERVAL_MS } from '../domain/opponents';
+import { RosterChanges } from '../application/play/roster-changes';
 import { demoPlayerEmail } from './demo-data';
 
 /** Often enough to stay well inside the 90 s presence timeout, rare enough to cost nothing. */
@@ -25,6 +26,7 @@ export class DemoPresence {
   constructor(
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
   ) {}
 
   /** One pass; returns how many players it kept present. Idempotent, safe on several processes at once. */
@@ -38,6 +40,8 @@ export class DemoPresence {
       if (!player.online) await this.users.updateProfile(player.id, { online: true, onlineChangedAt: now });
       await this.users.markSeen(player.id, now, PRESENCE_WRITE_INTERVAL_MS);
     }
+    // Every 30 s: one extra rebuild of the opponents list, so a player put back online shows at once.
+    if (players.length > 0) this.rosterChanges.changed();
     return players.length;
   }
 

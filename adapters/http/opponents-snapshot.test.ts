@@ -151,6 +151,42 @@ describe('OpponentsSnapshotCache', () => {
     expect(online(await cache.get())).toBe(false);
   });
 
+  it('a change made in this process is read at the next get, inside the lifetime (read your own writes)', async () => {
+    let version = 0;
+    let loads = 0;
+    const cache = new OpponentsSnapshotCache(async () => roster([profile(++loads)]), () => 0, 1000, () => version);
+    const first = await cache.get();
+    expect(await cache.get()).toBe(first);
+    version += 1;
+    const second = await cache.get();
+    expect(second).not.toBe(first);
+    expect(loads).toBe(2);
+    expect(await cache.get()).toBe(second);
+    expect(loads).toBe(2);
+  });
+
+  it('a get after a change does not take a rebuild that started before it: it waits for the next one', async () => {
+    let version = 0;
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const cache = new OpponentsSnapshotCache(async () => {
+      const n = ++loads;
+      if (n === 1) await gate; // the first rebuild read the rows before the change below
+      return roster([profile(n)]);
+    }, () => 0, 1000, () => version);
+    const before = cache.get();
+    version += 1;
+    const after = cache.get();
+    const alsoAfter = cache.get();
+    release();
+    const [early, late, alsoLate] = await Promise.all([before, after, alsoAfter]);
+    expect(loads).toBe(2);
+    expect((JSON.parse(early.json) as { user_id: number }[])[0]!.user_id).toBe(1);
+    expect((JSON.parse(late.json) as { user_id: number }[])[0]!.user_id).toBe(2);
+    expect(alsoLate).toBe(late); // the callers after the change share one rebuild
+  });
+
   it('lifetime 0 rebuilds on every call (the test profile)', async () => {
     let loads = 0;
     const cache = new OpponentsSnapshotCache(async () => roster([profile(++loads)]), () => 0, 0);

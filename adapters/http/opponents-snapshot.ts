@@ -151,31 +151,49 @@ export class OpponentsSnapshot {
 }
 
 /**
- * One snapshot per process, rebuilt when older than SNAPSHOT_LIFETIME_MS by whichever poll comes first; polls
- * arriving during a rebuild wait for that one rebuild (never several at once). A change made on any process is
- * therefore visible everywhere within about a second, with no shared version to read (docs/decisions.md).
+ * One snapshot per process, rebuilt when older than SNAPSHOT_LIFETIME_MS by whichever poll comes first, or at
+ * once when `changeVersion` moved (a change made in this process: see RosterChanges), so people see their own
+ * changes immediately; polls arriving during a rebuild wait for that one rebuild (never several at once). A change
+ * made on another process is visible within about a second, with no shared version to read (docs/decisions.md).
  */
 export class OpponentsSnapshotCache {
-  private current: OpponentsSnapshot | null = null;
-  private building: Promise<OpponentsSnapshot> | null = null;
+  private current: { snapshot: OpponentsSnapshot; version: number } | null = null;
+  private building: { done: Promise<OpponentsSnapshot>; version: number } | null = null;
 
   constructor(
     private readonly load: () => Promise<Roster>,
     private readonly now: () => number,
     private readonly lifetimeMs = SNAPSHOT_LIFETIME_MS,
+    private readonly changeVersion: () => number = () => 0,
   ) {}
 
   async get(): Promise<OpponentsSnapshot> {
-    const current = this.current;
-    if (current && this.now() - current.builtAt < this.lifetimeMs) return current;
-    if (!this.building) {
-      const startedAt = this.now();
-      this.building = this.load()
-        .then((roster) => (this.current = new OpponentsSnapshot(roster, startedAt, this.current)))
+    for (;;) {
+      const version = this.changeVersion();
+      const current = this.current;
+      if (current && current.version === version && this.now() - current.snapshot.builtAt < this.lifetimeMs) return current.snapshot;
+      const build = this.building ?? this.build(version);
+      const snapshot = await build.done;
+      // A rebuild that started before the change this caller may have made cannot show it: wait for the next.
+      if (build.version >= version) return snapshot;
+    }
+  }
+
+  private build(version: number): { done: Promise<OpponentsSnapshot>; version: number } {
+    const startedAt = this.now();
+    const build = {
+      version,
+      done: this.load()
+        .then((roster) => {
+          const snapshot = new OpponentsSnapshot(roster, startedAt, this.current?.snapshot ?? null);
+          this.current = { snapshot, version };
+          return snapshot;
+        })
         .finally(() => {
           this.building = null;
-        });
-    }
-    return this.building;
+        }),
+    };
+    this.building = build;
+    return build;
   }
 }

@@ -6,6 +6,7 @@ import { normalizeEmail, usernameFromEmail, type User } from '../../domain/user'
 import { UserRepository } from '../ports/users';
 import { AuditLogRepository } from '../ports/records';
 import { Clock, PasswordHasher, UnitOfWork } from '../ports/system';
+import { RosterChanges } from '../play/roster-changes';
 
 /** Admin work on users; every change is written to the audit log in the same unit of work. */
 @injectable()
@@ -16,6 +17,7 @@ export class AdminUserService {
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(Clock) private readonly clock: Clock,
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
   ) {}
 
   search(query: string, limit = 50): Promise<User[]> {
@@ -32,7 +34,7 @@ export class AdminUserService {
     if (actor.id === input.userId && input.role !== 'admin') {
       throw new AppError('forbidden', 'Admins cannot remove their own admin role');
     }
-    return this.unitOfWork.run(async () => {
+    const changed = await this.unitOfWork.run(async () => {
       const before = await this.users.findById(input.userId);
       if (!before) throw new AppError('not_found', 'User not found');
       const title = input.title === undefined ? before.title : input.title;
@@ -46,6 +48,9 @@ export class AdminUserService {
       });
       return after;
     });
+    // Committed: a player promoted, demoted or retitled shows (or goes) at the next poll.
+    this.rosterChanges.changed();
+    return changed;
   }
 
   /**

@@ -9,6 +9,7 @@ import { SessionService as LoginSessions, type AuthenticatedSession } from '../a
 import { hashToken } from '../accounts/token-hash';
 import { CHALLENGE_LIST_LIMIT, ChallengeViews, RECENTLY_ENDED_MS, type ChallengeView } from './challenge-views';
 import { SESSION_LIST_LIMIT, SessionService, type SessionView } from './session-service';
+import { RosterChanges } from './roster-changes';
 
 /** The play screen's poll (GET /api/get_app_state): the opponents, the viewer, their live challenges and sessions. */
 export interface AppState {
@@ -42,19 +43,8 @@ export class AppStateService {
     @inject(SessionService) private readonly sessions: SessionService,
     @inject(PollReads) private readonly pollReads: PollReads,
     @inject(LoginSessions) private readonly logins: LoginSessions,
+    @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
   ) {}
-
-  /**
-   * Every titled player except the viewer, `online` being the derived availability (server.md 4.1), and the
-   * viewer's own part (see viewerState: the seen-mark, their challenges and sessions). The HTTP route composes the
-   * same from a shared snapshot of `roster()`; this one-call form serves tests and other callers.
-   */
-  async getAppState(viewer: User | null): Promise<AppState> {
-    const roster = await this.roster();
-    const mine = viewer ? await this.viewerState(viewer, roster.profiles) : { challenges: [], scheduledChallenges: [] };
-    const opponents = roster.opponents.filter((o) => o.userId !== viewer?.id);
-    return { opponents, user: viewer, ...mine };
-  }
 
   /**
    * Every titled player as an opponent at this instant (nobody excluded): one query. The HTTP edge keeps it as a
@@ -64,18 +54,6 @@ export class AppStateService {
     const now = this.clock.now();
     const profiles = await this.users.listTitledPlayers();
     return { at: now, profiles, opponents: profiles.map((p) => opponentFrom(p, now, this.settings.presenceTimeoutSeconds)) };
-  }
-
-  /**
-   * The viewer's own part of the poll: marks them seen (written at most once per PRESENCE_WRITE_INTERVAL_MS) and
-   * reads their challenges and sessions with indexed queries. `profiles` is the roster already loaded.
-   */
-  async viewerState(viewer: User, profiles: OpponentProfile[]): Promise<Pick<AppState, 'challenges' | 'scheduledChallenges'>> {
-    const now = this.clock.now();
-    await this.markPresent(viewer, now);
-    // Independent reads: on Postgres they run on two pooled connections at once (one round trip of waiting, not two).
-    const [challenges, scheduledChallenges] = await Promise.all([this.challengeViews.forViewer(viewer, profiles), this.sessions.list(viewer, profiles)]);
-    return { challenges, scheduledChallenges };
   }
 
   /**
@@ -102,7 +80,11 @@ export class AppStateService {
 
   /** A poll marks its viewer seen, written at most once per PRESENCE_WRITE_INTERVAL_MS (presence is derived in reads). */
   private async markPresent(viewer: User, now: Date): Promise<void> {
-    if (!seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    if (seenWithin(viewer.lastSeenAt, now, PRESENCE_WRITE_INTERVAL_MS)) return;
+    const written = await this.users.markSeen(viewer.id, now, PRESENCE_WRITE_INTERVAL_MS);
+    // A titled player coming back into presence changes the list; a routine refresh of a present one does not.
+    const wasAbsent = !seenWithin(viewer.lastSeenAt, now, this.settings.presenceTimeoutSeconds * 1000);
+    if (written && wasAbsent && viewer.role === 'pro') this.rosterChanges.changed();
   }
 
   /** Only players available for scheduled sessions (spec section 5); the viewer never sees themselves. */

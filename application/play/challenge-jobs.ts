@@ -8,6 +8,7 @@ import { UserRepository } from '../ports/users';
 import { CreditsService } from '../credits/credits-service';
 import { challengeKeys } from './challenge-settlement';
 import { ChallengeService } from './challenge-service';
+import { RosterChanges } from './roster-changes';
 
 /** How many rows one pass of a job handles; the next pass takes the rest. */
 export const JOB_BATCH_SIZE = 100;
@@ -27,6 +28,7 @@ export class ChallengeJobs {
     @inject(Clock) private readonly clock: Clock,
     @inject(AppSettings) private readonly settings: AppSettings,
     @inject(AppLogger) private readonly logger: AppLogger,
+    @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
   ) {}
 
   /** Writes the expiry every read already shows: open batches past the TTL close and release their hold. */
@@ -75,6 +77,7 @@ export class ChallengeJobs {
       const start = currentOffHoursStart(player.onlineSchedule, now, zone);
       if (start && (await this.users.goOfflineBySchedule(player.id, start))) changed += 1;
     }
+    if (changed > 0) this.rosterChanges.changed();
     return changed;
   }
 }

@@ -5,6 +5,7 @@ import { profilePatchIssues, proOnlyFieldsIn } from '../../domain/profile';
 import { UserRepository } from '../ports/users';
 import { Clock } from '../ports/system';
 import { ImageStore } from '../ports/services';
+import { RosterChanges } from '../play/roster-changes';
 
 /** Loading and editing one's own profile, including the profile image. */
 @injectable()
@@ -13,6 +14,7 @@ export class ProfileService {
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(ImageStore) private readonly images: ImageStore,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
   ) {}
 
   async load(userId: number): Promise<User> {
@@ -40,14 +42,18 @@ export class ProfileService {
     const issues = profilePatchIssues(actor, patch);
     if (issues.length > 0) throw AppError.validation(issues);
     const onlineChanged = patch.online !== undefined && patch.online !== actor.online;
-    return this.users.updateProfile(actor.id, {
+    const user = await this.users.updateProfile(actor.id, {
       ...patch,
       ...(onlineChanged ? { onlineChangedAt: this.clock.now() } : {}),
     });
+    if (user.role === 'pro') this.rosterChanges.changed();
+    return user;
   }
 
   async saveImage(actor: User, bytes: Buffer): Promise<User> {
     const stored = await this.images.save(bytes);
-    return this.users.setProfileFilename(actor.id, stored.filename);
+    const user = await this.users.setProfileFilename(actor.id, stored.filename);
+    if (user.role === 'pro') this.rosterChanges.changed();
+    return user;
   }
 }

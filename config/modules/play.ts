@@ -11,6 +11,7 @@ import { generateVapidKeys, WebPushPushSender } from '../../adapters/push/WebPus
 import { loadOrCreateVapidKeys } from '../../adapters/push/vapid-keys';
 import { ChallengeViews } from '../../application/play/challenge-views';
 import { ChallengeJobs } from '../../application/play/challenge-jobs';
+import { RosterChanges } from '../../application/play/roster-changes';
 import { TypeOrmChallengeRepository, TypeOrmPollReads, TypeOrmSessionRepository } from '../../adapters/persistence/typeorm/repositories';
 import { PollReads } from '../../application/ports/poll';
 import { SeparatePollReads } from '../../application/play/separate-poll-reads';
@@ -76,7 +77,7 @@ export function bindPlay(container: Container, { config, database }: ModuleConte
     })
     .inSingletonScope();
 
-  for (const useCase of [ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs, SessionService, AdminPlayService, PushNotifications]) container.bind(useCase).toSelf().inSingletonScope();
+  for (const useCase of [RosterChanges, ChallengeViews, ChallengeSettlement, ChallengeService, ChallengeJobs, SessionService, AdminPlayService, PushNotifications]) container.bind(useCase).toSelf().inSingletonScope();
 }
 
 /** The development chess site's game page, mounted only when it is the configured site (never in production). */

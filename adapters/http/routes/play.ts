@@ -11,6 +11,7 @@ import { OpponentsSnapshotCache, shortHash } from '../opponents-snapshot';
 import { gzipMember } from '../gzip-assembly';
 import { AppSettings } from '../../../application/ports/settings';
 import type { AppRouter, HttpContext, HttpState } from '../types';
+import { RosterChanges } from '../../../application/play/roster-changes';
 
 /**
  * True when the request's If-None-Match names one of `etags` (strong comparison; `*` matches). Not Koa's ctx.fresh:
@@ -78,7 +79,8 @@ export function playRoutes(container: Container): AppRouter {
   const auth = container.get(HttpAuth);
   const settings = container.get<AppSettings>(AppSettings);
 
-  const snapshots = new OpponentsSnapshotCache(() => appState.roster(), () => Date.now(), settings.opponentsSnapshotMs);
+  const rosterChanges = container.get(RosterChanges);
+  const snapshots = new OpponentsSnapshotCache(() => appState.roster(), () => Date.now(), settings.opponentsSnapshotMs, () => rosterChanges.version);
 
   /**
    * Polled every second by every open play screen. The opponents come from a shared snapshot (serialized once a
