@@ -16,21 +16,21 @@ const challenge = (id: number, patch: Record<string, unknown> = {}) => ({
 
 interface Answer { etag?: string; body: Record<string, unknown>; status?: number }
 
-function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number } = {}) {
+function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number; post?: (url: string) => Answer | undefined; notifyWorker?: (message: { type: string; token: string | null }) => void } = {}) {
   window.localStorage.clear();
   const session = new SessionStore(window.localStorage);
   session.login(makeUser({ id: 7, credits: options.credits ?? 100 }), 'tok');
-  const calls: { url: string; body: unknown }[] = [];
+  const calls: { url: string; body: unknown; keepalive?: boolean }[] = [];
   let release: (() => void) | null = null;
   const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined, keepalive: init.keepalive });
     if (url.startsWith('/api/get_app_state') && answers[0]?.body.hold) await new Promise<void>((r) => (release = r));
-    const answer = url.startsWith('/api/get_app_state') ? answers.shift()! : { body: { success: true, challenges: [] } };
+    const answer = url.startsWith('/api/get_app_state') ? answers.shift()! : (options.post?.(url) ?? { body: { success: true, challenges: [] } });
     return { ok: (answer.status ?? 200) < 400, status: answer.status ?? 200, headers: new Headers(answer.etag ? { ETag: answer.etag } : {}), json: async () => answer.body } as unknown as Response;
   });
   const api = new ApiClient({ getToken: () => 'tok', onTokenExpired: () => undefined, fetchImpl: fetchImpl as unknown as typeof fetch });
   const content = new ContentStore(api);
-  const play = new PlayStore(api, session, content, options.hidden ?? (() => false));
+  const play = new PlayStore(api, session, content, options.hidden ?? (() => false), options.notifyWorker ?? null);
   return { play, content, session, calls, release: () => release?.() };
 }
 
@@ -169,5 +169,61 @@ describe("PlayStore preselect (the roster's 'Challenge')", () => {
     play.toggle(2);
     await play.poll();
     expect(play.selected.size).toBe(0);
+  });
+});
+
+describe('PlayStore: withdrawing while waiting (spec section 4)', () => {
+  const waitingState = { etag: '"w"', body: state({ challenges: [challenge(5)] }) };
+
+  it("Cancel goes back to the first step with no popup: withdrawing is not a refusal", async () => {
+    const { play, calls } = setup([waitingState], { post: () => ({ body: { success: true, challenges: [challenge(5, { status: 'canceled' })] } }) });
+    await play.poll();
+    expect(play.step).toBe('waiting');
+    await play.cancel();
+    expect(calls.at(-1)!.url).toMatch(/^\/api\/cancel_challenges/);
+    expect([play.step, play.popup]).toEqual(['initial', 'none']);
+  });
+
+  it('Cancel answered with an accepted challenge (accepted just before) goes to accepted', async () => {
+    const { play } = setup([waitingState], { post: () => ({ body: { success: true, challenges: [challenge(5, { status: 'accepted', url: 'https://lichess.org/x' })] } }) });
+    await play.poll();
+    await play.cancel();
+    expect(play.step).toBe('accepted');
+  });
+
+  it('a failed Cancel counts as an empty list: back to the first step, no popup', async () => {
+    const { play } = setup([waitingState], { post: () => ({ status: 500, body: { success: false, error: 'ERR_INTERNAL' } }) });
+    await play.poll();
+    await play.cancel();
+    expect([play.step, play.popup, play.challenges]).toEqual(['initial', 'none', []]);
+  });
+
+  it('closing the page while waiting sends a keepalive cancel and tells the worker, until polling stops', async () => {
+    const messages: { type: string; token: string | null }[] = [];
+    const page = new EventTarget();
+    const { play, calls } = setup([waitingState], { notifyWorker: (m) => messages.push(m) });
+    const stop = play.startPolling(60_000, page as unknown as Window);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(play.step).toBe('waiting');
+    page.dispatchEvent(new Event('pagehide'));
+    const cancels = calls.filter((c) => c.url.startsWith('/api/cancel_challenges'));
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.keepalive).toBe(true);
+    expect(messages).toEqual([{ type: 'cancel_challenges', token: 'tok' }]);
+    stop();
+    page.dispatchEvent(new Event('pagehide')); // stopped: no longer listening
+    expect(calls.filter((c) => c.url.startsWith('/api/cancel_challenges'))).toHaveLength(1);
+  });
+
+  it('closing the page with nothing waiting sends nothing', async () => {
+    const messages: unknown[] = [];
+    const page = new EventTarget();
+    const { play, calls } = setup([{ body: state() }], { notifyWorker: (m) => messages.push(m) });
+    const stop = play.startPolling(60_000, page as unknown as Window);
+    await new Promise((r) => setTimeout(r, 0));
+    page.dispatchEvent(new Event('pagehide'));
+    stop();
+    expect(calls.filter((c) => c.url.startsWith('/api/cancel_challenges'))).toHaveLength(0);
+    expect(messages).toEqual([]);
   });
 });

@@ -90,6 +90,8 @@ export class PlayStore {
     private readonly session: SessionStore,
     private readonly content: ContentStore,
     private readonly isHidden: () => boolean = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+    /** Messages the background worker (the service worker, when one controls the page). */
+    private readonly notifyWorker: ((message: { type: 'cancel_challenges'; token: string | null }) => void) | null = null,
   ) {
     this.startPosition = new StartPositionStore(api);
     makeAutoObservable(this, { startPosition: false }, { autoBind: true });
@@ -179,11 +181,30 @@ export class PlayStore {
     if (this.step === 'rejected') this.step = 'initial';
   }
 
-  /** Polls every `ms` until the returned disposer is called; a tick is skipped while one is in flight or the tab is hidden. */
-  startPolling(ms: number = TIMING.pollingIntervalMs): () => void {
+  /**
+   * Polls every `ms` until the returned disposer is called; a tick is skipped while one is in flight or the tab is
+   * hidden. While it runs, closing the page during the waiting step withdraws the challenges (cancelOnClose).
+   */
+  startPolling(ms: number = TIMING.pollingIntervalMs, page: Pick<Window, 'addEventListener' | 'removeEventListener'> | null = typeof window === 'undefined' ? null : window): () => void {
     void this.poll();
     const timer = setInterval(() => void this.poll(), ms);
-    return () => clearInterval(timer);
+    const onPageHide = () => this.cancelOnClose();
+    page?.addEventListener('pagehide', onPageHide);
+    return () => {
+      clearInterval(timer);
+      page?.removeEventListener('pagehide', onPageHide);
+    };
+  }
+
+  /**
+   * Closing the page while waiting withdraws the challenges (spec section 4), so the player's credits are not held
+   * until the challenges expire and nobody accepts a game the sender has left: a keepalive request that outlives the
+   * page, and the same message to the background worker (the server's cancel is idempotent; the second finds nothing).
+   */
+  cancelOnClose(): void {
+    if (this.step !== 'waiting') return;
+    void this.api.post<{ challenges: unknown }>('/api/cancel_challenges', { keepalive: true });
+    this.notifyWorker?.({ type: 'cancel_challenges', token: this.session.token });
   }
 
   async poll(): Promise<void> {
@@ -251,11 +272,15 @@ export class PlayStore {
   }
 
   /** Cancel while waiting: to accepted if one was accepted meanwhile, else back to initial (spec section 4). */
+  /**
+   * The waiting popup's Cancel (spec section 4): to accepted if the answer holds an accepted challenge, otherwise
+   * back to the first step (a failure counts as an empty list). Withdrawing is not a refusal: no "no players" popup.
+   */
   async cancel(): Promise<void> {
     const result = await this.api.post<{ challenges: unknown }>('/api/cancel_challenges');
     runInAction(() => {
+      this.step = 'initial';
       this.applyChallenges(result.success ? result.challenges : []);
-      if (!this.accepted) this.step = 'initial';
     });
   }
 

@@ -8,6 +8,7 @@ import { SessionStore } from './SessionStore';
 import { PlayStore } from './PlayStore';
 import { PushStore } from './PushStore';
 import { ScheduleStore } from './ScheduleStore';
+import { messageControllingWorker } from '../sw/registerServiceWorker';
 
 export interface RootStoreOptions {
   storage?: Storage;
@@ -48,7 +49,7 @@ export class RootStore {
     this.auth = new AuthStore(this.api, this.session);
     this.content = new ContentStore(this.api);
     this.admin = new AdminStore(this.api);
-    this.play = new PlayStore(this.api, this.session, this.content);
+    this.play = new PlayStore(this.api, this.session, this.content, undefined, messageControllingWorker);
     this.schedule = new ScheduleStore(this.api, () => this.account.refreshUser());
     this.push = new PushStore(this.api);
   }

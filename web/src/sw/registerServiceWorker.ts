@@ -24,3 +24,9 @@ export function messageServiceWorker(token: string | null, userId: number | null
     .then((registration) => registration.active?.postMessage({ type: 'session', token, userId }))
     .catch(() => undefined);
 }
+
+/** Posts to the worker controlling this page at once (a page being closed cannot wait for `ready`). */
+export function messageControllingWorker(message: object): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage(message);
+}
