@@ -100,6 +100,78 @@ describeE2E('play', () => {
     await opened.finish();
   });
 
+  it("the waiting popup's Cancel withdraws the challenge and gives the held credits back", async () => {
+    const pro = await titledPlayer('Patient');
+    const me = await amateur(50);
+    const opened = await e2e.open();
+    const { page, errors } = opened;
+    await signInPage(opened, e2e, me.token);
+    await opened.goto('/play');
+    await page.getByRole('button', { name: 'Rapid 10+0' }).click();
+    await page.getByRole('checkbox', { name: 'Challenge IM Irina Patient' }).check();
+    expect(await page.getByTestId('challenge-total').textContent()).toBe('$15.00');
+    await page.getByRole('button', { name: 'Send challenge' }).click();
+    const waiting = page.getByRole('dialog', { name: 'Waiting for an answer' });
+    await waiting.waitFor();
+    await page.getByTestId('header-credits').filter({ hasText: '$35.00' }).waitFor();
+    // The countdown moves: read it twice, a little over a second apart.
+    const seconds = async () => Number(/(\d+)/.exec((await page.getByTestId('seconds-left').textContent()) ?? '')![1]);
+    const first = await seconds();
+    await page.waitForTimeout(1_300);
+    expect(await seconds()).toBeLessThan(first);
+
+    await waiting.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await waiting.waitFor({ state: 'detached' });
+    await page.getByTestId('header-credits').filter({ hasText: '$50.00' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0); // withdrawing is not "no players available"
+    const mine = await api<{ user: { credits: number } }>(e2e, '/api/load_user', {}, me.token);
+    expect(mine.user.credits).toBe(50);
+    const theirs = await api<{ challenges: { status: string }[] }>(e2e, '/api/get_app_state', undefined, pro.token);
+    expect(theirs.challenges.some((c) => c.status === 'pending')).toBe(false);
+    expect(errors).toEqual([]);
+    await opened.finish();
+  });
+
+  it('closing (here: reloading) the page while waiting withdraws the challenge: nothing stays held', async () => {
+    const pro = await titledPlayer('Left');
+    const me = await amateur(50);
+    const opened = await e2e.open();
+    const { page } = opened;
+    await signInPage(opened, e2e, me.token);
+    await opened.goto('/play');
+    await page.getByRole('checkbox', { name: 'Challenge IM Irina Left' }).check();
+    await page.getByRole('button', { name: 'Send challenge' }).click();
+    await page.getByRole('dialog', { name: 'Waiting for an answer' }).waitFor();
+    await page.reload();
+    let pending = true;
+    for (let i = 0; i < 50 && pending; i += 1) {
+      const theirs = await api<{ challenges: { status: string }[] }>(e2e, '/api/get_app_state', undefined, pro.token);
+      pending = theirs.challenges.some((c) => c.status === 'pending');
+      if (pending) await page.waitForTimeout(100);
+    }
+    expect(pending).toBe(false);
+    const mine = await api<{ user: { credits: number } }>(e2e, '/api/load_user', {}, me.token);
+    expect(mine.user.credits).toBe(50);
+    await opened.finish();
+  });
+
+  it("a visitor browses the available players with each one's price for the chosen clock; 'Sign up to play' goes to /signup", async () => {
+    await titledPlayer('Shown');
+    const opened = await e2e.open();
+    const { page, errors } = opened;
+    await opened.goto('/play');
+    const card = page.getByRole('list', { name: 'Available opponents' }).locator('li').filter({ hasText: 'Irina Shown' });
+    await card.waitFor();
+    await page.getByRole('button', { name: 'Blitz 3+0' }).click();
+    await card.getByText('$4.50').waitFor(); // 3 minutes a side at $1.50 a minute
+    expect(await page.getByRole('list', { name: 'Available opponents' }).getByRole('checkbox').count()).toBe(0); // visitors cannot select or send
+    expect(await page.getByRole('button', { name: 'Send challenge' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign up to play' }).click();
+    await page.waitForURL('**/signup');
+    expect(errors).toEqual([]);
+    await opened.finish();
+  });
+
   it('with too few credits the insufficient-credit popup links to Add Credits, and nothing is sent', async () => {
     await titledPlayer('Pricey');
     const me = await amateur(0);

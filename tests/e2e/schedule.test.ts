@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describeE2E('schedule', () => {
-  it('an amateur books a session, sees it waiting, then sees the confirmed date and cancels it for a full refund', async () => {
+  it('an amateur books a session, sees it waiting; the player confirms it in their browser; the amateur sees the date and cancels for a full refund', async () => {
     const coach = await signUpByApi(e2e);
     await api(e2e, '/api/admin/set_role', { user_id: coach.id, role: 'pro', title: 'GM' }, admin.token);
     await api(e2e, '/api/update_profile', { firstName: 'Sofia', lastName: 'Coach', pricePerMin: 1, providesPostgameAnalysis: true, timezone: 'Europe/Zagreb' }, coach.token);
@@ -37,21 +37,58 @@ describeE2E('schedule', () => {
     await page.getByText('Waiting for the player to confirm the game').waitFor();
     await page.getByTestId('header-credits').filter({ hasText: '$55.00' }).waitFor();
 
-    // The player confirms for 2026-12-24 18:00 Zagreb time (17:00 UTC).
-    const data = await api<{ scheduled_challenges: { id: number }[] }>(e2e, '/api/get_schedule_data', undefined, coach.token);
-    const confirmed = await api(e2e, '/api/confirm_scheduled_game', { challenge_id: data.scheduled_challenges[0]!.id, scheduled_at_utc: '2026-12-24T17:00:00Z', video_call_url: 'https://meet.example.com/e2e' }, coach.token);
-    expect(confirmed.success).toBe(true);
+    // The player confirms in their own browser, in their timezone: the next 24 December (winter: UTC+01:00) at
+    // 18:00 Zagreb, 17:00 UTC. Computed, so the test keeps inside the two-year window and out of the past.
+    const now = new Date();
+    const year = now.getUTCMonth() === 11 && now.getUTCDate() > 20 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+    const weekday = new Date(Date.UTC(year, 11, 24)).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+    const shown = `${weekday}, December 24th at 18:00 (UTC+01:00)`;
+    const coachWindow = await e2e.open();
+    await signInPage(coachWindow, e2e, coach.token);
+    await coachWindow.goto('/schedule');
+    const request = coachWindow.page.locator('.session').filter({ hasText: 'Waiting for the player to confirm the game' });
+    await request.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const confirmDialog = coachWindow.page.getByRole('dialog', { name: 'Confirm the session' });
+    await confirmDialog.getByText('Times are in your timezone (Europe/Zagreb).').waitFor();
+    await confirmDialog.getByLabel('Date').fill(`${year}-12-24`);
+    await confirmDialog.getByLabel('Time').fill('18:00');
+    await confirmDialog.getByLabel('Video call link (needed for the analysis)').fill('https://meet.example.com/e2e');
+    await confirmDialog.getByRole('button', { name: 'Confirm the session' }).click();
+    await coachWindow.page.getByText(shown).waitFor();
+    const stored = await api<{ scheduled_challenges: { scheduled_at_utc: string | null }[] }>(e2e, '/api/get_schedule_data', undefined, coach.token);
+    expect(stored.scheduled_challenges[0]!.scheduled_at_utc).toBe(`${year}-12-24T17:00:00.000Z`);
+    expect(coachWindow.errors).toEqual([]);
+    await coachWindow.finish();
+
     await opened.goto('/schedule');
-    await page.getByText('Thursday, December 24th at 18:00 (UTC+01:00)').waitFor();
+    await page.getByText(shown).waitFor();
     expect(await page.getByRole('link', { name: 'Post-game Analysis Video Call' }).getAttribute('href')).toBe('https://meet.example.com/e2e');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
     await dialog.getByText('You get the full $45.00 back.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel the session' }).click();
-    await page.getByText('Thursday, December 24th at 18:00 (UTC+01:00)').waitFor({ state: 'detached' });
+    await page.getByText(shown).waitFor({ state: 'detached' });
     const after = await api<{ user: { credits: number } }>(e2e, '/api/load_user', {}, me.token);
     expect(after.user.credits).toBe(100);
+    expect(errors).toEqual([]);
+    await opened.finish();
+  });
+
+  it("a visitor sees the form with the players, and the button says 'Sign up to schedule a game' (disabled)", async () => {
+    const coach = await signUpByApi(e2e);
+    await api(e2e, '/api/admin/set_role', { user_id: coach.id, role: 'pro', title: 'IM' }, admin.token);
+    await api(e2e, '/api/update_profile', { firstName: 'Vera', lastName: 'Visible', pricePerMin: 2 }, coach.token);
+    const opened = await e2e.open();
+    const { page, errors } = opened;
+    await opened.goto('/schedule');
+    await page.getByRole('combobox', { name: 'Titled Player*' }).click();
+    await page.locator('[role="option"]').filter({ hasText: 'Vera Visible' }).first().click();
+    expect(await page.getByTestId('schedule-price').textContent()).toBe('Price: $60.00');
+    const button = page.getByRole('button', { name: 'Sign up to schedule a game' });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByRole('form', { name: 'Schedule a game' }).getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/signup');
     expect(errors).toEqual([]);
     await opened.finish();
   });
