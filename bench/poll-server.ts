@@ -1,7 +1,8 @@
 /**
- * The server side of the poll benchmark (bench/poll.ts), run as its own process so the load generator never shares
- * its event loop: either the real app over a database seeded with the marketplace's shape, or a bare Koa server
- * sending prepared bytes. Talks to the parent over the fork IPC channel.
+ * The server side of the benchmarks (bench/poll.ts, bench/run.ts's http part), run as its own process so the load
+ * generator never shares its event loop: the real app over a database seeded with the marketplace's shape, the
+ * development app with its demo data, or a bare Koa server sending prepared bytes. Talks to the parent over the
+ * fork IPC channel.
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -15,10 +16,12 @@ import { createApp } from '../adapters/http/app';
 import { UserRepository } from '../application/ports/users';
 import { UnitOfWork } from '../application/ports/system';
 import { SessionService } from '../application/accounts/sessions';
+import { DEMO_REGULAR_EMAIL, seedDemoData } from '../config/demo-data';
 
 export type PollServerSpec =
   | { mode: 'app'; databaseUrl: string; dataDir: string; players: number; amateurViewers: number; titledViewers: number }
-  | { mode: 'bare'; rawPath: string; gzipPath: string };
+  | { mode: 'bare'; rawPath: string; gzipPath: string }
+  | { mode: 'demo'; dataDir: string };
 
 /** Parent -> child. */
 export type PollServerRequest = { type: 'memory' } | { type: 'stop' };
@@ -87,9 +90,23 @@ async function startBare(spec: Extract<PollServerSpec, { mode: 'bare' }>): Promi
   return { ...(await listen(bare)), tokens: [] };
 }
 
+/** What `npm start` runs (development profile, SQLite file, the demo roster), with one session of the demo amateur. */
+async function startDemo(spec: Extract<PollServerSpec, { mode: 'demo' }>): Promise<{ server: Server; url: string; tokens: string[] }> {
+  const config = loadConfig({ APP_PROFILE: 'development', LOG_LEVEL: 'silent', DATA_DIR: spec.dataDir, RATE_LIMITS: 'off', BACKGROUND_JOBS: 'off' });
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.migrate();
+  const { container, routes } = buildContainer({ config, database });
+  await seedDemoData(container);
+  const amateur = await container.get<UserRepository>(UserRepository).findByEmail(DEMO_REGULAR_EMAIL);
+  if (!amateur) throw new Error('the demo seed did not create the demo amateur');
+  const token = await container.get(SessionService).issue(amateur.id);
+  const app = await listen(createApp(container, { routes, webDistDir: null, publicUrl: config.PUBLIC_URL, trustProxy: false }));
+  return { ...app, tokens: [token] };
+}
+
 async function main(): Promise<void> {
   const spec = JSON.parse(process.env.BENCH_POLL ?? '{}') as PollServerSpec;
-  const started = spec.mode === 'app' ? await startApp(spec) : await startBare(spec);
+  const started = spec.mode === 'app' ? await startApp(spec) : spec.mode === 'demo' ? await startDemo(spec) : await startBare(spec);
   const send = (message: PollServerMessage) => process.send?.(message);
   process.on('message', (message: PollServerRequest) => {
     if (message.type === 'stop') {

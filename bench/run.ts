@@ -7,27 +7,25 @@
  *   3. The 1 Hz poll at scale (bench/poll.ts): 1,000 titled players, 220 signed-in viewers (20 titled), against a
  *      bare server; each server in its own process, the load generator here.
  *   4. HTTP: GET /api/get_app_state (25 titled players, signed-in poller) and POST /api/login throughput with
- *      autocannon, and the server's memory after the load.
+ *      autocannon against the development app with its demo data (its own process), and its memory after the load.
  */
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { loadConfig } from '../config/env';
 import { buildContainer } from '../config/container';
 import { openDatabase, type Database } from '../adapters/persistence/typeorm/database';
-import { createApp } from '../adapters/http/app';
-import { seedDemoData, DEMO_PASSWORD, DEMO_REGULAR_EMAIL } from '../config/demo-data';
+import { DEMO_PASSWORD, DEMO_REGULAR_EMAIL } from '../config/demo-data';
 import { CreditsService } from '../application/credits/credits-service';
 import { grantDemoCredits } from '../config/modules/credits';
 import { UserRepository } from '../application/ports/users';
 import { ChessSite, type CreatedGame, type GameStatus } from '../application/ports/challenges';
 import { ChallengeService } from '../application/play/challenge-service';
 import type { User } from '../domain/user';
-import { benchPoll } from './poll';
+import { benchPoll, startServer } from './poll';
 
 /** The poll benchmark's shape (issue 11): 50 connections, 1,000 titled players, more than 200 distinct viewers. */
 const POLL = { players: 1000, amateurViewers: 200, titledViewers: 20, connections: 50, seconds: 10, memorySeconds: 0 };
@@ -134,22 +132,10 @@ async function benchChallenges(label: string, database: Database, dataDir: strin
   console.log(`challenges [${label}]: ${cycles} send+accept+finish cycles in ${seconds.toFixed(2)} s = ${(cycles / seconds).toFixed(1)} cycles/s (10 amateurs in parallel)`);
 }
 
+/** The development app (demo data) in its own process, the load generator here, as the poll part does. */
 async function benchHttp(dataDir: string): Promise<void> {
-  const config = loadConfig({ APP_PROFILE: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMITS: 'off', BACKGROUND_JOBS: 'off' });
-  const database = await openDatabase({ url: config.DATABASE_URL });
-  await database.migrate();
-  const { container, routes } = buildContainer({ config, database });
-  await seedDemoData(container);
-  const app = createApp(container, { routes, webDistDir: null, publicUrl: config.PUBLIC_URL, trustProxy: false });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const login = (await (await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_REGULAR_EMAIL, password: DEMO_PASSWORD }),
-  })).json()) as { token: string };
-
+  const server = await startServer({ mode: 'demo', dataDir });
+  const base = server.url;
   const run = (title: string, options: autocannon.Options) =>
     new Promise<void>((resolve, reject) => {
       autocannon({ connections: 20, duration: 5, ...options }, (error, result) => {
@@ -161,19 +147,21 @@ async function benchHttp(dataDir: string): Promise<void> {
         resolve();
       });
     });
-  await run('GET /api/get_app_state (signed in, 25 players)', { url: `${base}/api/get_app_state`, headers: { Authorization: login.token } });
-  await run('GET /api/get_app_state (visitor)', { url: `${base}/api/get_app_state` });
-  await run('POST /api/login (argon2id)', {
-    url: `${base}/api/login`,
-    method: 'POST',
-    connections: 4,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_REGULAR_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const memory = process.memoryUsage();
-  console.log(`memory after load: rss ${Math.round(memory.rss / 1048576)} MB, heap used ${Math.round(memory.heapUsed / 1048576)} MB`);
-  server.close();
-  await database.close();
+  try {
+    await run('GET /api/get_app_state (signed in, 25 players)', { url: `${base}/api/get_app_state`, headers: { Authorization: server.tokens[0]! } });
+    await run('GET /api/get_app_state (visitor)', { url: `${base}/api/get_app_state` });
+    await run('POST /api/login (argon2id)', {
+      url: `${base}/api/login`,
+      method: 'POST',
+      connections: 4,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_REGULAR_EMAIL, password: DEMO_PASSWORD }),
+    });
+    const memory = await server.memory();
+    console.log(`server memory after load (after a forced GC): rss ${Math.round(memory.rss / 1048576)} MB, heap used ${Math.round(memory.heap / 1048576)} MB`);
+  } finally {
+    await server.stop();
+  }
 }
 
 /** `npm run bench` runs every part; `npm run bench -- poll http` only those named (ledger, poll, http). */
