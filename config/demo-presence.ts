@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { TITLED_PLAYERS } from '../content/titled-players';
-import { UserRepository } from '../application/ports/users';
+import { AuthTokenRepository, UserRepository } from '../application/ports/users';
 import { Clock } from '../application/ports/system';
 import { PRESENCE_WRITE_INTERVAL_MS } from '../domain/opponents';
 import { RosterChanges } from '../application/play/roster-changes';
@@ -15,8 +15,8 @@ export const DEMO_PRESENCE_INTERVAL_MS = 30_000;
  * answers their challenges. Only bound in the development profile with demo data
  * (config/modules/use-cases.ts); never in test or production.
  *
- * These players are kept online on purpose: if someone signs in as one of them and goes offline, or the
- * online-schedule job turns them off, the next run puts them back online. Other roster players are untouched.
+ * These players are kept online on purpose: if the online-schedule job turns one off, the next run puts them back
+ * online. Other roster players are untouched, and so is a demo player someone is signed in as (playerIds).
  */
 @injectable()
 export class DemoPresence {
@@ -27,13 +27,13 @@ export class DemoPresence {
     @inject(UserRepository) private readonly users: UserRepository,
     @inject(Clock) private readonly clock: Clock,
     @inject(RosterChanges) private readonly rosterChanges: RosterChanges,
+    @inject(AuthTokenRepository) private readonly tokens: AuthTokenRepository,
   ) {}
 
   /** One pass; returns how many players it kept present. Idempotent, safe on several processes at once. */
   async run(): Promise<number> {
     const now = this.clock.now();
-    await this.resolveIds();
-    const wanted = new Set(this.ids.values());
+    const wanted = new Set(await this.playerIds());
     // One query for the current state; only players still titled (an admin may have demoted one) are kept.
     const players = (await this.users.listTitledPlayers()).filter((p) => wanted.has(p.id));
     for (const player of players) {
@@ -45,10 +45,17 @@ export class DemoPresence {
     return players.length;
   }
 
-  /** The user ids of the roster players kept online (resolved on first use). */
+  /**
+   * The user ids of the roster players the demo plays now (resolved on first use). A demo player someone is signed
+   * in as is theirs until they log out or the session ends: not kept online (their own page's polls and toggle
+   * decide, as for any titled player) and not answered for, so a person trying the titled player's side is never
+   * raced by the responder to their own challenges.
+   */
   async playerIds(): Promise<number[]> {
     await this.resolveIds();
-    return [...this.ids.values()];
+    const ids = [...this.ids.values()];
+    const people = new Set(await this.tokens.usersSignedIn(ids, this.clock.now()));
+    return ids.filter((id) => !people.has(id));
   }
 
   private async resolveIds(): Promise<void> {

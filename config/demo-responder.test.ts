@@ -8,6 +8,8 @@ import { Clock } from '../application/ports/system';
 import { CreditsService } from '../application/credits/credits-service';
 import { ChallengeService } from '../application/play/challenge-service';
 import { SessionService } from '../application/play/session-service';
+import { SessionService as LoginSessions } from '../application/accounts/sessions';
+import { hashToken } from '../application/accounts/token-hash';
 import { FixedClock } from '../adapters/system/FixedClock';
 import { buildContainer } from './container';
 import { loadConfig } from './env';
@@ -82,5 +84,33 @@ describe('demo responder', () => {
     expect(session!.record.status).toBe('scheduled');
     expect(session!.record.scheduledAt).toEqual(new Date('2026-03-03T13:00:00.000Z'));
     expect(session!.record.videoCallUrl).toMatch(/^https:\/\/meet\.example\.com\//);
+  });
+
+  it('leaves a demo player someone is signed in as to that person: no answer for them, not kept online; back after log out', async () => {
+    const { container, clock, users, amateur, pros } = await demo();
+    const mateo = pros[0]!;
+    const logins = container.get(LoginSessions);
+    const token = await logins.issue(mateo.id);
+    const service = container.get(ChallengeService);
+    const responder = container.get(DemoResponder);
+    const presence = container.get(DemoPresence);
+    const [c] = await service.send(amateur, {
+      targetIds: [mateo.id],
+      config: { minsPerSide: 10, incrementInSecs: 0, playAs: 'random', startingFen: null, startingPositionType: null },
+    });
+    clock.advance(DEMO_THINKING_MS);
+    expect(await responder.run()).toBe(0);
+    expect((await service.list(amateur))[0]!.status).toBe('pending'); // the person answers, not the demo
+
+    // The person goes offline: the demo does not put them back online while they are signed in.
+    await users.updateProfile(mateo.id, { online: false, onlineChangedAt: clock.now() });
+    await presence.run();
+    expect((await users.findById(mateo.id))!.online).toBe(false);
+
+    await logins.revoke(hashToken(token));
+    await presence.run();
+    expect((await users.findById(mateo.id))!.online).toBe(true);
+    expect(await responder.run()).toBe(1); // the still-open challenge is the demo's to answer again
+    expect((await service.list(amateur)).find((v) => v.record.id === c!.record.id)!.status).not.toBe('pending');
   });
 });

@@ -80,6 +80,8 @@ export interface AuthTokenRepository {
   revokeAllForUser(userId: number, at: Date, exceptTokenHash?: string): Promise<void>;
   /** Deletes tokens that expired or were revoked at or before `before`; returns how many. */
   purgeEnded(before: Date): Promise<number>;
+  /** Of the given users, those holding a session still live at `now` (not revoked, expiring after `now`), ascending. */
+  usersSignedIn(userIds: number[], now: Date): Promise<number[]>;
 }
 
 /** Single-use password reset tokens, stored hashed. */

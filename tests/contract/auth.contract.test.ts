@@ -70,6 +70,25 @@ describeContract('AuthTokenRepository', (h: () => Harness) => {
   });
 });
 
+describeContract('AuthTokenRepository.usersSignedIn', (h: () => Harness) => {
+  it('lists, of the users asked about, those with a live session: not revoked, expiring after now (exactly at expiry is ended)', async () => {
+    const { a, b } = await twoUsers(h());
+    const c = await h().users.create({ email: 'c@example.com', username: 'c', passwordHash: null, timezone: null });
+    const d = await h().users.create({ email: 'd@example.com', username: 'd', passwordHash: null, timezone: null });
+    await h().tokens.create({ tokenHash: 'a-live', userId: a.id, createdAt: T0, expiresAt: minutesAfter(T0, 60) });
+    await h().tokens.create({ tokenHash: 'a-live-2', userId: a.id, createdAt: T0, expiresAt: minutesAfter(T0, 90) });
+    await h().tokens.create({ tokenHash: 'b-revoked', userId: b.id, createdAt: T0, expiresAt: minutesAfter(T0, 60) });
+    await h().tokens.revoke('b-revoked', minutesAfter(T0, 1));
+    await h().tokens.create({ tokenHash: 'c-ending', userId: c.id, createdAt: T0, expiresAt: minutesAfter(T0, 10) });
+    await h().tokens.create({ tokenHash: 'd-live', userId: d.id, createdAt: T0, expiresAt: minutesAfter(T0, 60) });
+    const now = minutesAfter(T0, 10);
+    expect(await h().tokens.usersSignedIn([d.id, c.id, b.id, a.id], now)).toEqual([a.id, d.id].sort((x, y) => x - y));
+    expect(await h().tokens.usersSignedIn([b.id, c.id], now)).toEqual([]);
+    expect(await h().tokens.usersSignedIn([c.id], minutesAfter(T0, 9))).toEqual([c.id]);
+    expect(await h().tokens.usersSignedIn([], now)).toEqual([]);
+  });
+});
+
 describeContract('PasswordResetRepository', (h: () => Harness) => {
   async function resetFor(harness: Harness, tokenHash = 'reset-1') {
     const { a } = await twoUsers(harness);

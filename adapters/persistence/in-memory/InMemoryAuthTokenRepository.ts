@@ -53,6 +53,15 @@ export class InMemoryAuthTokenRepository implements AuthTokenRepository {
     return purged;
   }
 
+  async usersSignedIn(userIds: number[], now: Date): Promise<number[]> {
+    const wanted = new Set(userIds);
+    const live = new Set<number>();
+    for (const record of this.tokens.values()) {
+      if (wanted.has(record.userId) && record.revokedAt === null && record.expiresAt.getTime() > now.getTime()) live.add(record.userId);
+    }
+    return [...live].sort((x, y) => x - y);
+  }
+
   async findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null> {
     const record = await this.find(tokenHash);
     const user = record ? await this.users.findById(record.userId) : null;

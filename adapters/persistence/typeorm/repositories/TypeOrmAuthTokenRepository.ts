@@ -73,6 +73,17 @@ export class TypeOrmAuthTokenRepository implements AuthTokenRepository {
     return (await runOn(this.database, `DELETE FROM auth_tokens WHERE expires_at <= $1 OR revoked_at <= $1`, [before])).affected;
   }
 
+  async usersSignedIn(userIds: number[], now: Date): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const placeholders = userIds.map((_, i) => `$${i + 2}`).join(', ');
+    const { rows } = await runOn(
+      this.database,
+      `SELECT DISTINCT user_id FROM auth_tokens WHERE revoked_at IS NULL AND expires_at > $1 AND user_id IN (${placeholders}) ORDER BY user_id`,
+      [now, ...userIds],
+    );
+    return rows.map((row) => Number(row.user_id));
+  }
+
   async findSession(tokenHash: string): Promise<{ record: AuthTokenRecord; user: User } | null> {
     const { rows } = await runOn(this.database, `SELECT ${SESSION_COLUMNS} FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`, [tokenHash]);
     return rows[0] ? sessionUserFromRow(rows[0]) : null;
