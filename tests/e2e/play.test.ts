@@ -110,13 +110,16 @@ describeE2E('play', () => {
     await page.getByRole('button', { name: 'Rapid 10+0' }).click();
     await page.getByRole('checkbox', { name: 'Challenge IM Irina Patient' }).check();
     expect(await page.getByTestId('challenge-total').textContent()).toBe('$15.00');
+    await page.waitForTimeout(2_000); // the page has been open a while before the player sends
     await page.getByRole('button', { name: 'Send challenge' }).click();
     const waiting = page.getByRole('dialog', { name: 'Waiting for an answer' });
     await waiting.waitFor();
-    await page.getByTestId('header-credits').filter({ hasText: '$35.00' }).waitFor();
-    // The countdown moves: read it twice, a little over a second apart.
     const seconds = async () => Number(/(\d+)/.exec((await page.getByTestId('seconds-left').textContent()) ?? '')![1]);
     const first = await seconds();
+    expect(first).toBeLessThanOrEqual(60); // never more than the 60 s a challenge lives
+    expect(first).toBeGreaterThanOrEqual(57);
+    await page.getByTestId('header-credits').filter({ hasText: '$35.00' }).waitFor();
+    // The countdown moves: read it again a little over a second later.
     await page.waitForTimeout(1_300);
     expect(await seconds()).toBeLessThan(first);
 
@@ -160,11 +163,11 @@ describeE2E('play', () => {
     const opened = await e2e.open();
     const { page, errors } = opened;
     await opened.goto('/play');
-    const card = page.getByRole('list', { name: 'Available opponents' }).locator('li').filter({ hasText: 'Irina Shown' });
+    const card = page.getByRole('list', { name: 'Available opponents', exact: true }).locator('li').filter({ hasText: 'Irina Shown' });
     await card.waitFor();
     await page.getByRole('button', { name: 'Blitz 3+0' }).click();
     await card.getByText('$4.50').waitFor(); // 3 minutes a side at $1.50 a minute
-    expect(await page.getByRole('list', { name: 'Available opponents' }).getByRole('checkbox').count()).toBe(0); // visitors cannot select or send
+    expect(await page.getByRole('list', { name: 'Available opponents', exact: true }).getByRole('checkbox').count()).toBe(0); // visitors cannot select or send
     expect(await page.getByRole('button', { name: 'Send challenge' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign up to play' }).click();
     await page.waitForURL('**/signup');

@@ -14,13 +14,15 @@ import './play.css';
 
 /** Seconds left until the challenges expire, ticking every second while the waiting popup is open. */
 function useSecondsLeft(expiresAt: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  // The clock is read at every render: a time kept from when the page mounted would show more than the TTL on the
+  // first render after sending (the page may have been open for minutes). The interval only makes it render.
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!expiresAt) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [expiresAt]);
-  return expiresAt ? Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 1000)) : null;
+  return expiresAt ? Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000)) : null;
 }
 
 /** The play screen (spec section 2): game format, opponents, the challenge bar and the popups of the challenge steps. */
