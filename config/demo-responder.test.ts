@@ -15,7 +15,7 @@ import { buildContainer } from './container';
 import { loadConfig } from './env';
 import { demoPlayerEmail, seedDemoData, DEMO_REGULAR_EMAIL } from './demo-data';
 import { DemoPresence } from './demo-presence';
-import { DEMO_THINKING_MS, DemoResponder } from './demo-responder';
+import { DEMO_THINKING_MS, DemoResponder, demoSessionStart } from './demo-responder';
 import { backgroundJobs } from './background-jobs';
 
 /**
@@ -64,7 +64,7 @@ describe('demo responder', () => {
     expect(await container.get(CreditsService).balance(`user:${amateur.id}:held`)).toBe(0);
   });
 
-  it('confirms a session request two days ahead at a full hour, with a video link', async () => {
+  it('confirms a session request two days ahead at 18:00 in the requester\'s timezone, with a video link', async () => {
     const { container, clock, amateur, pros } = await demo();
     const sessions = container.get(SessionService);
     // The cheapest online player: the demo amateur's 100.00 credits cover their session.
@@ -82,7 +82,7 @@ describe('demo responder', () => {
     await container.get(DemoResponder).run();
     const [session] = await sessions.list(amateur);
     expect(session!.record.status).toBe('scheduled');
-    expect(session!.record.scheduledAt).toEqual(new Date('2026-03-03T13:00:00.000Z'));
+    expect(session!.record.scheduledAt).toEqual(new Date('2026-03-03T17:00:00.000Z')); // 18:00 in Zagreb (UTC+1)
     expect(session!.record.videoCallUrl).toMatch(/^https:\/\/meet\.example\.com\//);
   });
 
@@ -112,5 +112,11 @@ describe('demo responder', () => {
     expect((await users.findById(mateo.id))!.online).toBe(true);
     expect(await responder.run()).toBe(1); // the still-open challenge is the demo's to answer again
     expect((await service.list(amateur)).find((v) => v.record.id === c!.record.id)!.status).not.toBe('pending');
+  });
+
+  it('the demo session time: 18:00 two days later in the zone, across a DST change, and UTC for an unknown zone', () => {
+    expect(demoSessionStart(new Date('2026-03-27T12:00:00Z'), 'Europe/Zagreb')).toEqual(new Date('2026-03-29T16:00:00Z')); // summer time by then
+    expect(demoSessionStart(new Date('2026-11-24T23:30:00Z'), 'America/New_York')).toEqual(new Date('2026-11-26T23:00:00Z')); // still the 24th there
+    expect(demoSessionStart(new Date('2026-11-24T10:00:00Z'), 'Not/AZone')).toEqual(new Date('2026-11-26T18:00:00Z'));
   });
 });

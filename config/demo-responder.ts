@@ -4,7 +4,18 @@ import { AppLogger, Clock } from '../application/ports/system';
 import { UserRepository } from '../application/ports/users';
 import { ChallengeService } from '../application/play/challenge-service';
 import { SessionService } from '../application/play/session-service';
+import { isValidTimezone } from '../domain/accounts';
+import { localSlotToUtc } from '../domain/scheduled-sessions';
 import { DemoPresence } from './demo-presence';
+
+/** Two days after `now`, at 18:00 in `timeZone` (UTC when the zone is unknown or 18:00 does not exist that day). */
+export function demoSessionStart(now: Date, timeZone: string): Date {
+  const zone = isValidTimezone(timeZone) ? timeZone : 'UTC';
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(now.getTime() + 2 * 86_400_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const slot = localSlotToUtc({ date: `${part('year')}-${part('month')}-${part('day')}`, time: '18:00' }, zone, now);
+  return slot.ok ? slot.instant : new Date(Math.ceil((now.getTime() + 2 * 86_400_000) / 3_600_000) * 3_600_000);
+}
 
 /** How often the responder looks for challenges, and how long a demo player "thinks" before answering. */
 export const DEMO_RESPONDER_INTERVAL_MS = 2000;
@@ -36,8 +47,8 @@ export class DemoResponder {
   }
 
   /**
-   * Session requests to the demo players are confirmed a few seconds after they arrive, for two days later at the
-   * next full hour, with a video link (required when analysis was asked for), so the whole booking flow shows.
+   * Session requests to the demo players are confirmed a few seconds after they arrive, for two days later at 18:00
+   * in the requester's timezone (an evening for the person who booked, not whatever hour the clock gives), with a video link (required when analysis was asked for), so the whole booking flow shows.
    */
   private async confirmSessions(ids: number[]): Promise<number> {
     const now = this.clock.now();
@@ -48,7 +59,7 @@ export class DemoResponder {
       for (const view of await this.sessions.list(pro)) {
         const s = view.record;
         if (s.targetUserId !== id || s.status !== 'pending_schedule' || now.getTime() - s.createdAt.getTime() < DEMO_THINKING_MS) continue;
-        const start = new Date(Math.ceil((now.getTime() + 2 * 86_400_000) / 3_600_000) * 3_600_000);
+        const start = demoSessionStart(now, s.timezone);
         try {
           await this.sessions.confirm(pro, s.id, start, `https://meet.example.com/demo-session-${s.id}`);
           confirmed += 1;
