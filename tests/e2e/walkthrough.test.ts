@@ -112,6 +112,33 @@ describeE2E('walkthrough: errors, offline, feedback, keyboard', () => {
     await opened.finish();
   });
 
+  it('the profile menu works from the keyboard in the browser: arrows, Home, End, Escape back to its button', async () => {
+    const user = await signUpByApi(e2e);
+    const opened = await e2e.open();
+    const { page } = opened;
+    await signInPage(opened, e2e, user.token);
+    await opened.goto('/about');
+    const button = page.getByRole('button', { name: /Profile menu/ });
+    await button.focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu', { name: 'Profile' }).waitFor();
+    expect(await focused()).toBe('Edit My Account');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Log out');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Edit My Account'); // wraps
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Log out');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('Edit My Account');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
+    await opened.finish();
+  });
+
   it('admin at 375 px: the balance keeps one line, a new titled player shows what is missing, credits change only after a confirmation', async () => {
     const user = await signUpByApi(e2e);
     await api(e2e, '/api/admin/adjust_credits', { user_id: user.id, amount: 1234.5, reason: 'setup' }, admin.token);
