@@ -34,4 +34,18 @@ describe('ContentStore polling get_app_state', () => {
     const urls = fetchImpl.mock.calls.map((call) => (call as unknown as [string])[0]);
     expect(urls.every((u) => !u.includes('t='))).toBe(true);
   });
+
+  it('merges a changed answer by user id: unchanged opponents keep their object, a changed one is replaced, a gone one leaves', async () => {
+    const { content } = store([
+      { etag: '"v1"', opponents: [opponent(1), opponent(2), opponent(3)] },
+      { etag: '"v2"', opponents: [opponent(1), { ...opponent(2), online: false }, opponent(4)] },
+    ]);
+    await content.loadAppState();
+    const [one, two] = content.opponents;
+    await content.loadAppState();
+    expect(content.opponents.map((o) => o.user_id)).toEqual([1, 2, 4]);
+    expect(content.opponents[0]).toBe(one);
+    expect(content.opponents[1]).not.toBe(two);
+    expect(content.opponents[1]!.online).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
 import { TIMEOUTS } from '../api/ApiClient';
 
@@ -47,20 +47,37 @@ export function parseOpponent(value: unknown): Opponent | null {
   };
 }
 
+function sameOpponent(a: Opponent, b: Opponent): boolean {
+  return (Object.keys(a) as (keyof Opponent)[]).every((key) => a[key] === b[key]);
+}
+
 /** Server-provided content shared by screens: the opponents list from GET /api/get_app_state. */
 export class ContentStore {
+  /**
+   * Immutable snapshots, replaced (never mutated) on a changed answer. An opponent whose fields did not change keeps
+   * its object from the previous answer, so its row (a memoized observer) does not re-render: a poll that changes
+   * one player's presence re-renders that player's row, not the thousand others.
+   */
   opponents: Opponent[] = [];
   opponentsState: 'idle' | 'loading' | 'loaded' | 'error' = 'idle';
   /** The ETag of the last answer applied: an unchanged answer (a 304 served from the browser cache) is skipped. */
   private appStateEtag: string | null = null;
+  /** The current opponents by user id, for the merge. */
+  private byId = new Map<number, Opponent>();
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable<ContentStore, 'byId' | 'api'>(this, { opponents: observableRef, byId: false, api: false }, { autoBind: true });
   }
 
-  /** The play screen's poll (PlayStore) hands over each changed list. */
+  /** Each changed list (the play screen's poll, or loadAppState), merged by user id: unchanged opponents keep their object. */
   setOpponents(opponents: Opponent[]): void {
-    this.opponents = opponents;
+    const merged = opponents.map((o) => {
+      const before = this.byId.get(o.user_id);
+      return before && sameOpponent(before, o) ? before : o;
+    });
+    this.byId = new Map(merged.map((o) => [o.user_id, o]));
+    const same = merged.length === this.opponents.length && merged.every((o, i) => o === this.opponents[i]);
+    if (!same) this.opponents = merged;
     this.opponentsState = 'loaded';
   }
 
@@ -88,8 +105,7 @@ export class ContentStore {
       if (etag !== null && etag === this.appStateEtag && this.opponentsState === 'loaded') return;
       this.appStateEtag = etag;
       const list = Array.isArray(result.opponents) ? result.opponents : [];
-      this.opponents = list.map(parseOpponent).filter((o): o is Opponent => o !== null);
-      this.opponentsState = 'loaded';
+      this.setOpponents(list.map(parseOpponent).filter((o): o is Opponent => o !== null));
     });
   }
 }

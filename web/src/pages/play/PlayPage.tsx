@@ -7,6 +7,7 @@ import { Banner, Button, ButtonLink, buttonClass, Modal, TextInput } from '../..
 import { formatCredits } from '../../shell/nav';
 import { PRESETS, type PlayAs } from '../../stores/PlayStore';
 import { useStores } from '../../stores/StoresContext';
+import type { Opponent } from '../../stores/ContentStore';
 import { OpponentCard } from './OpponentCard';
 import { StartPositionPicker } from './StartPositionPicker';
 import { usePlaySounds } from './usePlaySounds';
@@ -24,6 +25,17 @@ function useSecondsLeft(expiresAt: string | null): number | null {
   }, [expiresAt]);
   return expiresAt ? Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000)) : null;
 }
+
+/**
+ * One opponent's row. An observer, hence memoized: it re-renders when its opponent object changes (the store keeps
+ * the object of an unchanged opponent across polls) or when what it reads changes (selection, time control).
+ */
+const OpponentRow = observer(function OpponentRow({ opponent, selectable = false, unavailable = false }: { opponent: Opponent; selectable?: boolean; unavailable?: boolean }) {
+  const { play } = useStores();
+  if (unavailable) return <OpponentCard opponent={opponent} />;
+  const id = opponent.user_id;
+  return <OpponentCard opponent={opponent} total={play.priceWith(opponent)} select={selectable ? { checked: play.selected.has(id), onChange: () => play.toggle(id) } : undefined} />;
+});
 
 /** The play screen (spec section 2): game format, opponents, the challenge bar and the popups of the challenge steps. */
 const PlayPage = observer(function PlayPage() {
@@ -157,12 +169,7 @@ const PlayPage = observer(function PlayPage() {
               {content.availableOpponents
                 .filter((o) => play.qualifies(o))
                 .map((o) => (
-                  <OpponentCard
-                    key={o.user_id}
-                    opponent={o}
-                    total={play.priceWith(o)}
-                    select={session.signedIn ? { checked: play.selected.has(o.user_id), onChange: () => play.toggle(o.user_id) } : undefined}
-                  />
+                  <OpponentRow key={o.user_id} opponent={o} selectable={session.signedIn} />
                 ))}
             </ul>
           )}
@@ -173,7 +180,7 @@ const PlayPage = observer(function PlayPage() {
                 {content.opponents
                   .filter((o) => !play.qualifies(o))
                   .map((o) => (
-                    <OpponentCard key={o.user_id} opponent={o} />
+                    <OpponentRow key={o.user_id} opponent={o} unavailable />
                   ))}
               </ul>
             </>
