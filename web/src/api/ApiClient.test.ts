@@ -30,6 +30,17 @@ describe('ApiClient', () => {
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.c' }));
   });
 
+  it('logs a network failure, unless the caller logs failures itself (quiet: the 1 Hz poll)', async () => {
+    const fetchImpl = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    const { api, logs } = client(fetchImpl);
+    expect(await api.get('/api/get_app_state', { quiet: true })).toMatchObject({ success: false, error: 'ERR_NETWORK' });
+    expect(logs).toEqual([]);
+    await api.get('/api/get_app_state');
+    expect(logs).toEqual(['Network failure on GET /api/get_app_state']);
+  });
+
   it('omits the Authorization header when no token is stored', async () => {
     const fetchImpl = respond(200, { success: true });
     const { api } = client(fetchImpl, { getToken: () => null });

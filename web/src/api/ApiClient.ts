@@ -26,6 +26,8 @@ export interface CallOptions {
   revalidate?: boolean;
   /** Hears the answer's ETag (the browser's cached copy's after a 304), so a caller can skip unchanged answers. */
   onEtag?: (etag: string | null) => void;
+  /** The caller logs failures itself (the 1 Hz poll logs each distinct failure once, not once a second). */
+  quiet?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -101,7 +103,7 @@ export class ApiClient {
     } catch (error) {
       clearTimeout(timer);
       if (timedOut) return { success: false, error: ERR_TIMEOUT };
-      this.log('warn', `Network failure on ${method} ${path}`, { error: String(error) });
+      if (!options.quiet) this.log('warn', `Network failure on ${method} ${path}`, { error: String(error) });
       return { success: false, error: ERR_NETWORK };
     }
 
@@ -111,14 +113,14 @@ export class ApiClient {
     } catch {
       clearTimeout(timer);
       if (timedOut) return { success: false, error: ERR_TIMEOUT };
-      this.log('error', `Response of ${method} ${path} is not JSON`, { status: response.status });
+      if (!options.quiet) this.log('error', `Response of ${method} ${path} is not JSON`, { status: response.status });
       return { success: false, error: ERR_BAD_RESPONSE, status: response.status };
     }
     clearTimeout(timer);
     options.onEtag?.(response.headers?.get('ETag') ?? null);
 
     if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { success?: unknown }).success !== 'boolean') {
-      this.log('error', `Response of ${method} ${path} has no success flag`, { status: response.status });
+      if (!options.quiet) this.log('error', `Response of ${method} ${path} has no success flag`, { status: response.status });
       return { success: false, error: ERR_BAD_RESPONSE, status: response.status };
     }
     const envelope = parsed as Record<string, unknown> & { success: boolean; error?: unknown };

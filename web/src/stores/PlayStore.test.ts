@@ -16,7 +16,7 @@ const challenge = (id: number, patch: Record<string, unknown> = {}) => ({
 
 interface Answer { etag?: string; body: Record<string, unknown>; status?: number }
 
-function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number; post?: (url: string) => Answer | undefined; notifyWorker?: (message: { type: string; token: string | null }) => void } = {}) {
+function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number; post?: (url: string) => Answer | undefined; notifyWorker?: (message: { type: string; token: string | null }) => void; log?: (level: string, message: string) => void } = {}) {
   window.localStorage.clear();
   const session = new SessionStore(window.localStorage);
   session.login(makeUser({ id: 7, credits: options.credits ?? 100 }), 'tok');
@@ -30,8 +30,9 @@ function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: n
   });
   const api = new ApiClient({ getToken: () => 'tok', onTokenExpired: () => undefined, fetchImpl: fetchImpl as unknown as typeof fetch });
   const content = new ContentStore(api);
-  const play = new PlayStore(api, session, content, options.hidden ?? (() => false), options.notifyWorker ?? null);
-  return { play, content, session, calls, release: () => release?.() };
+  const logged: string[] = [];
+  const play = new PlayStore(api, session, content, options.hidden ?? (() => false), options.notifyWorker ?? null, (level, message) => logged.push(`${level} ${message}`));
+  return { play, content, session, calls, logged, release: () => release?.() };
 }
 
 const state = (patch: Record<string, unknown> = {}) => ({ success: true, opponents: [opponent(1), opponent(2)], challenges: [], user: null, ...patch });
@@ -62,6 +63,13 @@ describe('PlayStore polling', () => {
     await play.poll();
     expect(content.opponents).toBe(before);
     expect(calls.every((c) => !c.url.includes('t='))).toBe(true);
+  });
+
+  it('logs a polling failure once per distinct message, not once a second', async () => {
+    const down = { status: 503, body: { success: false, error: 'ERR_UNAVAILABLE' } };
+    const { play, logged } = setup([down, down, down, { status: 500, body: { success: false, error: 'ERR_INTERNAL' } }, down, { body: state() }]);
+    for (let i = 0; i < 6; i += 1) await play.poll();
+    expect(logged).toEqual(['warn Polling get_app_state failed: ERR_UNAVAILABLE', 'warn Polling get_app_state failed: ERR_INTERNAL']);
   });
 
   it('drops opponents and challenges that fail the shape check', async () => {

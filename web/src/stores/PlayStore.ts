@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { LIMITS, TIMING } from '../../../domain/limits';
 import { livePriceCents } from '../../../domain/pricing';
 import type { ApiClient } from '../api/ApiClient';
-import { TIMEOUTS } from '../api/ApiClient';
+import { ERR_TOKEN_EXPIRED, TIMEOUTS } from '../api/ApiClient';
 import { parseUser } from '../api/user';
 import { parseOpponent, type ContentStore, type Opponent } from './ContentStore';
 import type { SessionStore } from './SessionStore';
@@ -79,6 +79,8 @@ export class PlayStore {
   /** Accepted challenges the player has closed: they no longer pull the screen back to "accepted". */
   private dismissed = new Set<number>();
   private inFlight = false;
+  /** Poll failure messages already logged (each is logged once). */
+  private readonly pollFailuresLogged = new Set<string>();
   private etag: string | null = null;
   /** The start-position picker's choice, sent with every challenge. */
   readonly startPosition: StartPositionStore;
@@ -92,6 +94,8 @@ export class PlayStore {
     private readonly isHidden: () => boolean = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
     /** Messages the background worker (the service worker, when one controls the page). */
     private readonly notifyWorker: ((message: { type: 'cancel_challenges'; token: string | null }) => void) | null = null,
+    /** The client log (spec: polling errors are logged once per distinct message). */
+    private readonly log: ((level: 'warn', message: string, context?: Record<string, unknown>) => void) | null = null,
   ) {
     this.startPosition = new StartPositionStore(api);
     makeAutoObservable(this, { startPosition: false }, { autoBind: true });
@@ -216,9 +220,13 @@ export class PlayStore {
         timeoutMs: TIMEOUTS.appState,
         revalidate: true,
         onEtag: (tag) => (etag = tag),
+        quiet: true,
       });
       runInAction(() => {
-        if (!result.success) return;
+        if (!result.success) {
+          this.logPollFailure(result.error, result.status);
+          return;
+        }
         if (etag !== null && etag === this.etag) return;
         this.etag = etag;
         this.content.setOpponents((Array.isArray(result.opponents) ? result.opponents : []).map(parseOpponent).filter((o): o is Opponent => o !== null));
@@ -230,6 +238,19 @@ export class PlayStore {
     } finally {
       runInAction(() => (this.inFlight = false));
     }
+  }
+
+  /**
+   * A failed poll is logged once per distinct message for the page's life (spec section 9): an outage polled every
+   * second would otherwise fill the log queue with thousands of copies. A dead session is not a poll failure: the
+   * ApiClient ends the session.
+   */
+  private logPollFailure(error: string, status: number | undefined): void {
+    if (error === ERR_TOKEN_EXPIRED) return;
+    const message = `Polling get_app_state failed: ${error}`;
+    if (this.pollFailuresLogged.has(message)) return;
+    this.pollFailuresLogged.add(message);
+    this.log?.('warn', message, { status: status ?? null });
   }
 
   /** Any accepted challenge -> accepted; else any pending one I sent -> waiting; else waiting -> rejected (spec section 4). */

@@ -49,7 +49,7 @@ export class RootStore {
     this.auth = new AuthStore(this.api, this.session);
     this.content = new ContentStore(this.api);
     this.admin = new AdminStore(this.api);
-    this.play = new PlayStore(this.api, this.session, this.content, undefined, messageControllingWorker);
+    this.play = new PlayStore(this.api, this.session, this.content, undefined, messageControllingWorker, (level, message, context) => this.logger.log(level, message, context));
     this.schedule = new ScheduleStore(this.api, () => this.account.refreshUser());
     this.push = new PushStore(this.api);
   }
