@@ -235,3 +235,61 @@ describe('PlayStore: withdrawing while waiting (spec section 4)', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('PlayStore: the online toggle (optimistic, then the saved user, changes queued in order)', () => {
+  function toggleSetup() {
+    window.localStorage.clear();
+    const session = new SessionStore(window.localStorage);
+    session.login(makeUser({ id: 7, role: 'pro', online: false }), 'tok');
+    const sent: { online: boolean; answer: (saved: boolean | null) => void }[] = [];
+    const fetchImpl = jest.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          const { online } = JSON.parse(String(init.body)) as { online: boolean };
+          sent.push({
+            online,
+            answer: (saved) =>
+              resolve({
+                ok: saved !== null,
+                status: saved !== null ? 200 : 500,
+                headers: new Headers(),
+                json: async () => (saved !== null ? { success: true, user: { ...makeUser({ id: 7, role: 'pro' }), online: saved } } : { success: false, error: 'ERR_INTERNAL' }),
+              } as unknown as Response),
+          });
+        }),
+    );
+    const api = new ApiClient({ getToken: () => 'tok', onTokenExpired: () => undefined, fetchImpl: fetchImpl as unknown as typeof fetch });
+    const play = new PlayStore(api, session, new ContentStore(api), () => false);
+    return { play, session, sent };
+  }
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('on, off, on clicked quickly: shown at once, sent one after another, and the screen ends on the last click', async () => {
+    const { play, session, sent } = toggleSetup();
+    const clicks = [play.setOnline(true), play.setOnline(false), play.setOnline(true)];
+    expect(session.user!.online).toBe(true);
+    await flush();
+    expect(sent.map((s) => s.online)).toEqual([true]); // the next waits for this answer
+    sent[0]!.answer(true);
+    await flush();
+    expect(session.user!.online).toBe(true); // the first answer does not replace later clicks
+    expect(sent.map((s) => s.online)).toEqual([true, false]);
+    sent[1]!.answer(false);
+    await flush();
+    expect(session.user!.online).toBe(true);
+    sent[2]!.answer(true);
+    await Promise.all(clicks);
+    expect(sent.map((s) => s.online)).toEqual([true, false, true]);
+    expect(session.user!.online).toBe(true);
+  });
+
+  it('a failed change puts back the state from before the click', async () => {
+    const { play, session, sent } = toggleSetup();
+    const click = play.setOnline(true);
+    expect(session.user!.online).toBe(true);
+    await flush();
+    sent[0]!.answer(null);
+    await click;
+    expect(session.user!.online).toBe(false);
+  });
+});

@@ -79,6 +79,10 @@ export class PlayStore {
   /** Accepted challenges the player has closed: they no longer pull the screen back to "accepted". */
   private dismissed = new Set<number>();
   private inFlight = false;
+  /** The online toggle's changes, sent one after another. */
+  private onlineQueue: Promise<void> = Promise.resolve();
+  /** Online changes clicked but not answered yet: while any is, a poll does not overwrite the optimistic user. */
+  private onlineChangesWaiting = 0;
   /** Poll failure messages already logged (each is logged once). */
   private readonly pollFailuresLogged = new Set<string>();
   private etag: string | null = null;
@@ -232,7 +236,7 @@ export class PlayStore {
         this.content.setOpponents((Array.isArray(result.opponents) ? result.opponents : []).map(parseOpponent).filter((o): o is Opponent => o !== null));
         this.applyPreselect();
         const user = parseUser(result.user);
-        if (user) this.session.updateUser(user);
+        if (user && this.onlineChangesWaiting === 0) this.session.updateUser(user);
         this.applyChallenges(result.challenges);
       });
     } finally {
@@ -327,14 +331,27 @@ export class PlayStore {
   }
 
   /** The titled player's online toggle: optimistic, then replaced by the saved user. */
-  async setOnline(online: boolean): Promise<void> {
+  /**
+   * The online toggle (spec: applied optimistically, then replaced by the saved user, changes queued in order). Each
+   * change is sent after the previous one has answered, so the server ends on the last click; the saved user
+   * replaces the optimistic one only when no later change is waiting (an earlier answer must not undo a later
+   * click). A failure puts back the state from before that click.
+   */
+  setOnline(online: boolean): Promise<void> {
     const user = this.session.user;
-    if (!user) return;
+    if (!user) return Promise.resolve();
     this.session.updateUser({ ...user, online });
-    const result = await this.api.post<{ user: unknown }>('/api/update_profile', { body: { online } });
-    runInAction(() => {
-      const saved = result.success ? parseUser(result.user) : null;
-      this.session.updateUser(saved ?? user);
+    this.onlineChangesWaiting += 1;
+    const sent = this.onlineQueue.then(async () => {
+      const result = await this.api.post<{ user: unknown }>('/api/update_profile', { body: { online } });
+      runInAction(() => {
+        this.onlineChangesWaiting -= 1;
+        if (this.onlineChangesWaiting > 0) return;
+        const saved = result.success ? parseUser(result.user) : null;
+        this.session.updateUser(saved ?? user);
+      });
     });
+    this.onlineQueue = sent.catch(() => undefined);
+    return sent;
   }
 }
