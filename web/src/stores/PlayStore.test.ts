@@ -293,3 +293,25 @@ describe('PlayStore: the online toggle (optimistic, then the saved user, changes
     expect(session.user!.online).toBe(false);
   });
 });
+
+describe('PlayStore: answering an incoming challenge', () => {
+  it('a refused answer is said in the server\'s words; a double click sends once', async () => {
+    const refused = { status: 409, body: { success: false, error: 'ERR_CHALLENGE_STATE', message: 'The challenge is no longer open: another player accepted, or it was canceled' } };
+    const { play, calls } = setup([], { post: () => refused });
+    const [first, second] = await Promise.all([play.respond(5, 'accepted'), play.respond(5, 'accepted')]);
+    expect([first, second]).toEqual([false, false]);
+    expect(calls.filter((c) => c.url.startsWith('/api/accept_reject_challenge'))).toHaveLength(1);
+    expect(play.answerError).toBe('The challenge is no longer open: another player accepted, or it was canceled');
+    expect(play.answering.size).toBe(0);
+  });
+
+  it('a server failure gets a plain sentence (no internal text), and the next answer clears it', async () => {
+    let fail = true;
+    const { play } = setup([], { post: () => (fail ? { status: 500, body: { success: false, error: 'ERR_INTERNAL', message: 'Internal error' } } : undefined) });
+    await play.respond(5, 'rejected');
+    expect(play.answerError).toBe('We could not send your answer. Please try again.');
+    fail = false;
+    expect(await play.respond(6, 'rejected')).toBe(true);
+    expect(play.answerError).toBeNull();
+  });
+});

@@ -79,6 +79,10 @@ export class PlayStore {
   /** Accepted challenges the player has closed: they no longer pull the screen back to "accepted". */
   private dismissed = new Set<number>();
   private inFlight = false;
+  /** Incoming challenges whose answer is on its way (their buttons wait). */
+  answering = new Set<number>();
+  /** Why the last Accept or Decline did not go through, in words; null when it did. */
+  answerError: string | null = null;
   /** The online toggle's changes, sent one after another. */
   private onlineQueue: Promise<void> = Promise.resolve();
   /** Online changes clicked but not answered yet: while any is, a poll does not overwrite the optimistic user. */
@@ -309,11 +313,23 @@ export class PlayStore {
     });
   }
 
-  /** A titled player's answer to an incoming challenge; accepting goes to the accepted step. */
+  /**
+   * A titled player's answer to an incoming challenge; accepting goes to the accepted step. One answer per
+   * challenge at a time (a double click sends once); a refusal is said in words (the server's: expired, taken by
+   * another player, canceled, the chess site failed and the price was refunded), never silently dropped.
+   */
   async respond(challengeId: number, status: 'accepted' | 'rejected'): Promise<boolean> {
+    if (this.answering.has(challengeId)) return false;
+    this.answering.add(challengeId);
+    this.answerError = null;
     const result = await this.api.post<{ challenges: unknown }>('/api/accept_reject_challenge', { body: { challenge_id: challengeId, status } });
     runInAction(() => {
+      this.answering.delete(challengeId);
       if (result.success) this.applyChallenges(result.challenges);
+      else {
+        const message = typeof result.body?.message === 'string' && result.error !== 'ERR_INTERNAL' ? result.body.message : null;
+        this.answerError = message ?? 'We could not send your answer. Please try again.';
+      }
     });
     return result.success;
   }

@@ -97,10 +97,10 @@ const PlayPage = observer(function PlayPage() {
                   <strong>{c.source_name}</strong> · {c.mins_per_side}+{c.increment_in_secs} · {formatCredits(c.price)}
                 </span>
                 <span className="incoming__actions">
-                  <Button size="sm" onClick={() => void play.respond(c.id, 'accepted')}>
+                  <Button size="sm" disabled={play.answering.has(c.id)} onClick={() => void play.respond(c.id, 'accepted')}>
                     Accept
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => void play.respond(c.id, 'rejected')}>
+                  <Button size="sm" variant="secondary" disabled={play.answering.has(c.id)} onClick={() => void play.respond(c.id, 'rejected')}>
                     Decline
                   </Button>
                 </span>
@@ -109,6 +109,7 @@ const PlayPage = observer(function PlayPage() {
           </ul>
         </section>
       )}
+      {pro && play.answerError && <Banner kind="error">{play.answerError}</Banner>}
 
       <section className="card game-format" aria-label="Game format">
         <h2 className="h4">Game format</h2>
