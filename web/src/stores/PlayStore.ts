@@ -300,7 +300,6 @@ export class PlayStore {
     });
   }
 
-  /** Cancel while waiting: to accepted if one was accepted meanwhile, else back to initial (spec section 4). */
   /**
    * The waiting popup's Cancel (spec section 4): to accepted if the answer holds an accepted challenge, otherwise
    * back to the first step (a failure counts as an empty list). Withdrawing is not a refusal: no "no players" popup.
@@ -346,7 +345,6 @@ export class PlayStore {
     await this.api.post<object>('/api/finish_challenge', { body: { challenge_id: challenge.id } });
   }
 
-  /** The titled player's online toggle: optimistic, then replaced by the saved user. */
   /**
    * The online toggle (spec: applied optimistically, then replaced by the saved user, changes queued in order). Each
    * change is sent after the previous one has answered, so the server ends on the last click; the saved user
