@@ -46,8 +46,8 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   if (data.type === 'session') session = { token: data.token || null, userId: data.userId || null };
-  // The page is closing while its challenges wait for an answer: withdraw them (the page sends its own request too;
-  // cancelling is idempotent). waitUntil keeps the worker alive until the request is out.
+  // The page is closing while its challenges wait for an answer: withdraw them (the page leaves this request to
+  // the worker, which outlives it). waitUntil keeps the worker alive until the request is out.
   if (data.type === 'cancel_challenges') {
     const token = data.token || session.token;
     if (token) event.waitUntil(fetch('/api/cancel_challenges', { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined));

@@ -16,7 +16,7 @@ const challenge = (id: number, patch: Record<string, unknown> = {}) => ({
 
 interface Answer { etag?: string; body: Record<string, unknown>; status?: number }
 
-function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number; post?: (url: string) => Answer | undefined; notifyWorker?: (message: { type: string; token: string | null }) => void; log?: (level: string, message: string) => void } = {}) {
+function setup(answers: Answer[], options: { hidden?: () => boolean; credits?: number; post?: (url: string) => Answer | undefined; notifyWorker?: (message: { type: string; token: string | null }) => boolean; log?: (level: string, message: string) => void } = {}) {
   window.localStorage.clear();
   const session = new SessionStore(window.localStorage);
   session.login(makeUser({ id: 7, credits: options.credits ?? 100 }), 'tok');
@@ -206,10 +206,10 @@ describe('PlayStore: withdrawing while waiting (spec section 4)', () => {
     expect([play.step, play.popup, play.challenges]).toEqual(['initial', 'none', []]);
   });
 
-  it('closing the page while waiting sends a keepalive cancel and tells the worker, until polling stops', async () => {
+  it('closing the page while waiting, no worker controlling it: the page sends a keepalive cancel, until polling stops', async () => {
     const messages: { type: string; token: string | null }[] = [];
     const page = new EventTarget();
-    const { play, calls } = setup([waitingState], { notifyWorker: (m) => messages.push(m) });
+    const { play, calls } = setup([waitingState], { notifyWorker: (m) => (messages.push(m), false) });
     const stop = play.startPolling(60_000, page as unknown as Window);
     await new Promise((r) => setTimeout(r, 0));
     expect(play.step).toBe('waiting');
@@ -223,10 +223,22 @@ describe('PlayStore: withdrawing while waiting (spec section 4)', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/cancel_challenges'))).toHaveLength(1);
   });
 
+  it('closing the page while waiting, a worker controlling it: the worker sends the one cancel, the page none', async () => {
+    const messages: { type: string; token: string | null }[] = [];
+    const page = new EventTarget();
+    const { play, calls } = setup([waitingState], { notifyWorker: (m) => (messages.push(m), true) });
+    const stop = play.startPolling(60_000, page as unknown as Window);
+    await new Promise((r) => setTimeout(r, 0));
+    page.dispatchEvent(new Event('pagehide'));
+    stop();
+    expect(messages).toEqual([{ type: 'cancel_challenges', token: 'tok' }]);
+    expect(calls.filter((c) => c.url.startsWith('/api/cancel_challenges'))).toHaveLength(0);
+  });
+
   it('closing the page with nothing waiting sends nothing', async () => {
     const messages: unknown[] = [];
     const page = new EventTarget();
-    const { play, calls } = setup([{ body: state() }], { notifyWorker: (m) => messages.push(m) });
+    const { play, calls } = setup([{ body: state() }], { notifyWorker: (m) => (messages.push(m), true) });
     const stop = play.startPolling(60_000, page as unknown as Window);
     await new Promise((r) => setTimeout(r, 0));
     page.dispatchEvent(new Event('pagehide'));

@@ -100,8 +100,8 @@ export class PlayStore {
     private readonly session: SessionStore,
     private readonly content: ContentStore,
     private readonly isHidden: () => boolean = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-    /** Messages the background worker (the service worker, when one controls the page). */
-    private readonly notifyWorker: ((message: { type: 'cancel_challenges'; token: string | null }) => void) | null = null,
+    /** Messages the background worker; false when no worker controls the page (the message went nowhere). */
+    private readonly notifyWorker: ((message: { type: 'cancel_challenges'; token: string | null }) => boolean) | null = null,
     /** The client log (spec: polling errors are logged once per distinct message). */
     private readonly log: ((level: 'warn', message: string, context?: Record<string, unknown>) => void) | null = null,
   ) {
@@ -210,13 +210,13 @@ export class PlayStore {
 
   /**
    * Closing the page while waiting withdraws the challenges (spec section 4), so the player's credits are not held
-   * until the challenges expire and nobody accepts a game the sender has left: a keepalive request that outlives the
-   * page, and the same message to the background worker (the server's cancel is idempotent; the second finds nothing).
+   * until the challenges expire and nobody accepts a game the sender has left. One request: the background worker
+   * sends it when one controls the page (it outlives the page), otherwise the page's own keepalive request.
    */
   cancelOnClose(): void {
     if (this.step !== 'waiting') return;
+    if (this.notifyWorker?.({ type: 'cancel_challenges', token: this.session.token })) return;
     void this.api.post<{ challenges: unknown }>('/api/cancel_challenges', { keepalive: true });
-    this.notifyWorker?.({ type: 'cancel_challenges', token: this.session.token });
   }
 
   async poll(): Promise<void> {

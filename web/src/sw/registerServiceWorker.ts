@@ -25,8 +25,10 @@ export function messageServiceWorker(token: string | null, userId: number | null
     .catch(() => undefined);
 }
 
-/** Posts to the worker controlling this page at once (a page being closed cannot wait for `ready`). */
-export function messageControllingWorker(message: object): void {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.controller?.postMessage(message);
+/** Posts to the worker controlling this page at once (a page being closed cannot wait for `ready`); false if none does. */
+export function messageControllingWorker(message: object): boolean {
+  const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+  if (!controller) return false;
+  controller.postMessage(message);
+  return true;
 }
